@@ -1,0 +1,138 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * The cache behind captchas, revoked tokens, rate limits, e-mail codes and cron locks. In-process by
+ * default; Redis when REDIS_URL is set, so several server instances share it. Every key is prefixed.
+ */
+export interface Cache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  /** Set only when absent (a lock); true if this call set it. */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
+  /** Read and delete in one step (single-use values such as captchas). */
+  take(key: string): Promise<string | null>;
+  del(key: string): Promise<void>;
+  /** Increment a counter, starting its TTL on the first increment. */
+  incr(key: string, ttlSeconds: number): Promise<number>;
+  /** Keys (without the prefix) matching a glob made of literal text and `*`, up to `limit`. */
+  keys(pattern: string, limit?: number): Promise<string[]>;
+  /** Delete every key of this application (never anything else in a shared Redis). */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'memory' | 'redis';
+}
+
+function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+}
+
+class MemoryCache implements Cache {
+  readonly kind = 'memory' as const;
+  private store = new LRUCache<string, string>({ max: 200_000, ttlAutopurge: false });
+
+  async get(key: string) {
+    return this.store.get(key) ?? null;
+  }
+  async set(key: string, value: string, ttlSeconds?: number) {
+    this.store.set(key, value, ttlSeconds ? { ttl: ttlSeconds * 1000 } : undefined);
+  }
+  async setIfAbsent(key: string, value: string, ttlSeconds: number) {
+    if (this.store.has(key)) return false;
+    this.store.set(key, value, { ttl: ttlSeconds * 1000 });
+    return true;
+  }
+  async take(key: string) {
+    const v = this.store.get(key) ?? null;
+    this.store.delete(key);
+    return v;
+  }
+  async del(key: string) {
+    this.store.delete(key);
+  }
+  async incr(key: string, ttlSeconds: number) {
+    const cur = this.store.get(key);
+    if (cur === undefined) {
+      this.store.set(key, '1', { ttl: ttlSeconds * 1000 });
+      return 1;
+    }
+    const next = Number(cur) + 1;
+    // keep the original expiry
+    const remaining = this.store.getRemainingTTL(key);
+    this.store.set(key, String(next), { ttl: remaining > 0 && Number.isFinite(remaining) ? remaining : ttlSeconds * 1000 });
+    return next;
+  }
+  async keys(pattern: string, limit = 10_000) {
+    const re = globToRegExp(pattern);
+    const out: string[] = [];
+    for (const k of this.store.keys()) {
+      if (re.test(k)) out.push(k);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+  async clear() {
+    this.store.clear();
+  }
+  async close() {}
+}
+
+class RedisCache implements Cache {
+  readonly kind = 'redis' as const;
+  constructor(
+    private redis: any,
+    private prefix: string,
+  ) {}
+  private k(key: string) {
+    return this.prefix + key;
+  }
+  async get(key: string) {
+    return (await this.redis.get(this.k(key))) as string | null;
+  }
+  async set(key: string, value: string, ttlSeconds?: number) {
+    if (ttlSeconds) await this.redis.set(this.k(key), value, 'EX', ttlSeconds);
+    else await this.redis.set(this.k(key), value);
+  }
+  async setIfAbsent(key: string, value: string, ttlSeconds: number) {
+    return (await this.redis.set(this.k(key), value, 'EX', ttlSeconds, 'NX')) === 'OK';
+  }
+  async take(key: string) {
+    return (await this.redis.getdel(this.k(key))) as string | null;
+  }
+  async del(key: string) {
+    await this.redis.del(this.k(key));
+  }
+  async incr(key: string, ttlSeconds: number) {
+    const res = await this.redis.multi().incr(this.k(key)).expire(this.k(key), ttlSeconds, 'NX').exec();
+    return Number(res[0][1]);
+  }
+  async keys(pattern: string, limit = 10_000) {
+    // SCAN, never KEYS: KEYS blocks a shared Redis.
+    const out: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', this.k(pattern), 'COUNT', 500);
+      cursor = next;
+      for (const full of batch as string[]) {
+        out.push(full.slice(this.prefix.length));
+        if (out.length >= limit) return out;
+      }
+    } while (cursor !== '0');
+    return out;
+  }
+  async clear() {
+    const keys = await this.keys('*', 1_000_000);
+    for (let i = 0; i < keys.length; i += 500) await this.redis.del(...keys.slice(i, i + 500).map((k) => this.k(k)));
+  }
+  async close() {
+    await this.redis.quit();
+  }
+}
+
+/** Open the cache for a configuration. */
+export async function openCache(redisUrl: string | undefined, prefix: string): Promise<Cache> {
+  if (!redisUrl) return new MemoryCache();
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true });
+  await redis.connect();
+  return new RedisCache(redis, prefix);
+}

@@ -1,0 +1,55 @@
+import type { Cache } from './cache.ts';
+import type { AppConfig } from '../config.ts';
+import type { Db, DialectName } from './db.ts';
+import type { AuthKeys } from './auth/keys.ts';
+import type { MailSender } from './mail.ts';
+
+/** Everything a route or module needs, decorated on the Fastify instance as `app.ctx`. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  dialect: DialectName;
+  cache: Cache;
+  keys: AuthKeys;
+  mail: MailSender;
+}
+
+/** The authenticated caller of a request. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  cname: string | null;
+  email: string | null;
+  phone: string | null;
+  deptId: number | null;
+  deptName: string | null;
+  jobId: number | null;
+  jobName: string | null;
+  avatar: string | null;
+  enabled: boolean;
+  createTime: string | null;
+  /** Permission codes of all roles (empty -> ROLE_SYSTEM_DEFAULT on the client). */
+  permissions: string[];
+  roles: { id: number; name: string; level: number; dataScope: string }[];
+  /** Smallest (highest) role level; Infinity without roles. */
+  level: number;
+  tokenJti: string;
+  tokenExp: number;
+}
+
+/** Route-level access rule: public, any logged-in user, or any of these permission codes (ADMIN passes). */
+export type RouteAuth = 'public' | 'user' | string[];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user?: CurrentUser;
+  }
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+    /** Description written to the operation log for this route (mutating routes are always logged). */
+    log?: string;
+  }
+}

@@ -1,0 +1,134 @@
+import type { CellValue } from './types.ts';
+
+/**
+ * Turning what a spreadsheet cell holds into the text or number the resource validation expects. Users
+ * type dates in many ways and Excel stores real dates as serial numbers, so date and month columns accept
+ * both; amounts computed by formulas carry float noise, so money and ratios are rounded to their precision
+ * when the difference is noise.
+ */
+
+const MS_PER_DAY = 86_400_000;
+// Excel's 1900 date system counts from 1899-12-30 (it treats 1900 as a leap year; the shift is only
+// wrong for dates before 1900-03-01, which no payroll record has).
+const EPOCH_1900 = Date.UTC(1899, 11, 30);
+const EPOCH_1904 = Date.UTC(1904, 0, 1);
+
+/** An Excel serial date (days, fraction = time of day) as YYYY-MM-DD, or null when out of range. */
+export function excelSerialToDate(serial: number, date1904 = false): string | null {
+  if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
+  const days = Math.floor(((date1904 ? EPOCH_1904 : EPOCH_1900) / MS_PER_DAY) + Math.floor(serial + 1e-9));
+  return civilDate(days);
+}
+
+/**
+ * YYYY-MM-DD of a day count since 1970-01-01 by integer arithmetic (the proleptic Gregorian "civil from
+ * days" algorithm): imports convert hundreds of thousands of date cells, and Date objects cost more.
+ */
+function civilDate(daysSinceEpoch: number): string {
+  const z = daysSinceEpoch + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+const pad2 = (s: string) => (s.length === 1 ? `0${s}` : s);
+const DATE_TEXT_RES: RegExp[] = [
+  /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T].*)?$/,
+  /^(\d{4})(\d{2})(\d{2})$/,
+];
+const MONTH_TEXT_RES: RegExp[] = [/^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*月?$/, /^(\d{4})(\d{2})$/];
+
+/** A date typed as text (2024-01-02, 2024/1/2, 2024.01.02, 2024年1月2日, 20240102, ISO with time) as YYYY-MM-DD, else null. */
+export function parseDateText(text: string): string | null {
+  const s = text.trim();
+  for (const re of DATE_TEXT_RES) {
+    const m = re.exec(s);
+    if (m) return `${m[1]}-${pad2(m[2])}-${pad2(m[3])}`;
+  }
+  return null;
+}
+
+/** A month typed as text (2024-01, 2024/1, 2024年1月, 202401, or a full date) as YYYY-MM, else null. */
+export function parseMonthText(text: string): string | null {
+  const s = text.trim();
+  for (const re of MONTH_TEXT_RES) {
+    const m = re.exec(s);
+    if (m) return `${m[1]}-${pad2(m[2])}`;
+  }
+  return parseDateText(s)?.slice(0, 7) ?? null;
+}
+
+/** A number rounded to `places` decimals when it differs only by float noise (e.g. 0.30000000000000004). */
+export function roundNoise(n: number, places: number): number {
+  const rounded = Number(n.toFixed(places));
+  return Math.abs(rounded - n) < 1e-9 * Math.max(1, Math.abs(n)) ? rounded : n;
+}
+
+/** Plain decimal text of a number, never in exponent form for the magnitudes spreadsheets hold. */
+export function numberText(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return BigInt(n).toString();
+  const s = String(n);
+  return /e/i.test(s) ? n.toFixed(10).replace(/\.?0+$/, '') : s;
+}
+
+const DANGEROUS_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * Text with a protective apostrophe before a leading =, +, -, @ (how formula-like text is kept as text in
+ * some exports) as the plain value, so such files re-import unchanged.
+ */
+export function restoreNeutralizedText(s: string): string {
+  return s.length > 1 && s[0] === "'" && DANGEROUS_START.test(s.slice(1)) && !PLAIN_NUMBER.test(s.slice(1)) ? s.slice(1) : s;
+}
+
+/** Cell content as trimmed text ('' for empty). */
+export function cellText(cell: CellValue): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'number') return numberText(cell);
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  return restoreNeutralizedText(cell.trim());
+}
+
+/** Is the cell empty (nothing or only whitespace)? */
+export function isEmptyCell(cell: CellValue | undefined): boolean {
+  return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+}
+
+const TRUE_TEXT = new Set(['是', 'true', 'TRUE', 'True', '1', 'Y', 'y', 'yes', '√']);
+const FALSE_TEXT = new Set(['否', 'false', 'FALSE', 'False', '0', 'N', 'n', 'no', '×']);
+
+/** 是/否, TRUE/FALSE, 1/0 and boolean cells as booleans; null when none of these. */
+export function parseBoolCell(cell: CellValue): boolean | null {
+  if (typeof cell === 'boolean') return cell;
+  if (typeof cell === 'number') return cell === 1 ? true : cell === 0 ? false : null;
+  const s = cellText(cell);
+  if (TRUE_TEXT.has(s)) return true;
+  if (FALSE_TEXT.has(s)) return false;
+  return null;
+}
+
+/** Amount text without currency signs, thousands separators and 元. */
+export function cleanAmountText(s: string): string {
+  return s.replace(/[¥￥,，\s]/g, '').replace(/元$/, '');
+}
+
+/** A ratio cell: 0.08, '0.08' or '8%' (percent text divided exactly by 100). Returns text or number for validation. */
+export function ratioCell(cell: CellValue): string | number {
+  if (typeof cell === 'number') return roundNoise(cell, 6);
+  const s = cleanAmountText(cellText(cell));
+  const pct = /^(\d+)(?:\.(\d+))?%$/.exec(s);
+  if (!pct) return s;
+  // shift the decimal point two places left in text, so 8.5% is exactly 0.085
+  const digits = `${pct[1]}${pct[2] ?? ''}`.replace(/^0+(?=\d)/, '');
+  const scale = (pct[2]?.length ?? 0) + 2;
+  const padded = digits.padStart(scale + 1, '0');
+  const out = `${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`.replace(/\.?0+$/, '');
+  return out === '' ? '0' : out;
+}

@@ -1,0 +1,370 @@
+import { CompiledQuery } from 'kysely';
+import type { FieldDef, ResourceDef } from '@app/shared/resource';
+import { columnOf, validateField, validateRecord } from '@app/shared/resource';
+import { parseIdCard } from '@app/shared/idcard';
+import type { Db, DialectName } from '../db.ts';
+import { insertReturningId, isUniqueViolation, nowIso } from '../db.ts';
+import { AppError } from '../errors.ts';
+import { toDbValue } from '../../crud/rowMapping.ts';
+import { cellText, isEmptyCell } from './cells.ts';
+import { type CellContext, cellToFieldValue, importFields, normalizeHeader } from './columns.ts';
+import type { CellValue, SheetRow, WorkbookRows } from './types.ts';
+
+/**
+ * The generic spreadsheet import: header row -> fields, each data row converted, validated by the
+ * resource definition and the resource's own write rules, and saved in transactions of 500 rows. Rows
+ * whose key (`excel.importKey`) matches an existing row update it. Problems with the file as a whole (no
+ * data, missing required columns) are found before anything is written; problems with a row are reported
+ * with its row number, column and reason while the valid rows are saved.
+ */
+
+/** A problem with the whole file: nothing was imported. */
+export class ImportFileError extends Error {}
+
+export interface ImportRowError {
+  /** Excel row number (1-based, as shown in Excel). */
+  row: number;
+  /** Column header ('' when the problem concerns the whole row). */
+  column: string;
+  message: string;
+}
+
+export interface FailedRow {
+  row: number;
+  cells: CellValue[];
+  reason: string;
+}
+
+export interface ImportResult {
+  total: number;
+  inserted: number;
+  updated: number;
+  failed: number;
+  errors: ImportRowError[];
+  /** More errors than `errors` holds. */
+  errorsTruncated?: boolean;
+  /** Header texts as in the file, for the error sheet. */
+  header: string[];
+  /** Columns (by index) that hold dates, for the error sheet. */
+  dateColumns: number[];
+  failedRows: FailedRow[];
+}
+
+export interface ImportOptions {
+  def: ResourceDef;
+  db: Db;
+  dialect: DialectName;
+  /** Dictionary and reference lookups (without the workbook's date system). */
+  lookups: Omit<CellContext, 'date1904'>;
+  /** Values for fields whose column is absent or whose cell is empty (e.g. the company being viewed). */
+  defaults?: Record<string, unknown>;
+  /** Fields the file may omit because `prepareRow` derives them. */
+  derived?: ReadonlySet<string>;
+  /** Fill derivable values (only where missing) before validation. */
+  prepareRow?: (values: Record<string, unknown>, mode: 'create' | 'update') => Promise<void> | void;
+  /** Existing rows (API shape, within the caller's scope) whose key is one of `keys` (values in importKey order). */
+  findExisting?: (keys: unknown[][]) => Promise<Record<string, unknown>[]>;
+  /** The resource's own write rules (throw AppError to refuse a row). */
+  beforeWrite?: (values: Record<string, unknown>, mode: 'create' | 'update', existing?: Record<string, unknown>) => Promise<void> | void;
+  /** Runs in the chunk's transaction after each row is written (forces row-by-row inserts). */
+  afterWrite?: (row: Record<string, unknown>, trx: Db, mode: 'create' | 'update', existing?: Record<string, unknown>) => Promise<void> | void;
+  chunkSize?: number;
+  maxErrors?: number;
+  maxFailedRows?: number;
+}
+
+interface PendingRow {
+  row: number;
+  cells: CellValue[];
+  mode: 'create' | 'update';
+  value: Record<string, unknown>;
+  existing?: Record<string, unknown>;
+}
+
+// \u0001 never occurs in cell text, so joined values identify a tuple
+const keyString = (values: unknown[]) => values.map((v) => (v === null || v === undefined ? '\u0000' : String(v))).join('\u0001');
+
+/** Import the rows of a workbook. Throws ImportFileError for file-level problems (before any write). */
+export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Promise<ImportResult> {
+  const { def, db, dialect } = opts;
+  const chunkSize = opts.chunkSize ?? 500;
+  const maxErrors = opts.maxErrors ?? 1000;
+  const maxFailedRows = opts.maxFailedRows ?? 20_000;
+  const ctx: CellContext = { ...opts.lookups, date1904: wb.date1904 };
+  const fields = importFields(def);
+  const byHeader = new Map<string, FieldDef>();
+  for (const f of fields) {
+    byHeader.set(normalizeHeader(f.label), f);
+    byHeader.set(normalizeHeader(f.name), f);
+  }
+  const keyFields = (def.excel?.importKey ?? []).map((n) => def.fields.find((f) => f.name === n)!).filter(Boolean);
+  // unique groups and the import key must not repeat within the file (each distinct group once)
+  const groups: string[][] = [];
+  for (const g of [...(def.unique ?? []).map((u) => u.fields), (def.excel?.importKey ?? []).slice()]) {
+    if (g.length && !groups.some((x) => x.join() === g.join())) groups.push(g);
+  }
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const defaults = opts.defaults ?? {};
+  const derived = opts.derived ?? new Set<string>();
+
+  await wb.verify?.();
+  const iterator = wb.rows[Symbol.asyncIterator]();
+  let headerRow: SheetRow | undefined;
+  for (let n = await iterator.next(); !n.done; n = await iterator.next()) {
+    if (n.value.cells.some((c) => !isEmptyCell(c))) {
+      headerRow = n.value;
+      break;
+    }
+  }
+  if (!headerRow) throw new ImportFileError('文件中没有数据');
+  const header = headerRow.cells.map((c) => cellText(c ?? null));
+  const columns: [index: number, field: FieldDef][] = [];
+  const seenFields = new Map<string, number>();
+  header.forEach((text, i) => {
+    const f = text ? byHeader.get(normalizeHeader(text)) : undefined;
+    if (!f) return;
+    if (seenFields.has(f.name)) throw new ImportFileError(`列"${f.label}"重复出现`);
+    seenFields.set(f.name, i);
+    columns.push([i, f]);
+  });
+  const missing = fields.filter(
+    (f) => f.required && !seenFields.has(f.name) && f.defaultValue === undefined && !derived.has(f.name) && defaults[f.name] === undefined,
+  );
+  if (missing.length) throw new ImportFileError(`缺少必填列：${missing.map((f) => f.label).join('、')}`);
+  const dateColumns = columns.filter(([, f]) => f.kind === 'date').map(([i]) => i);
+
+  const result: ImportResult = { total: 0, inserted: 0, updated: 0, failed: 0, errors: [], header, dateColumns, failedRows: [] };
+  const firstRowOfKey = new Map<string, number>();
+
+  function fail(row: number, cells: CellValue[], problems: { column: string; message: string }[]) {
+    result.failed++;
+    for (const p of problems) {
+      if (result.errors.length < maxErrors) result.errors.push({ row, column: p.column, message: p.message });
+      else result.errorsTruncated = true;
+    }
+    if (result.failedRows.length < maxFailedRows) {
+      result.failedRows.push({ row, cells, reason: problems.map((p) => (p.column ? `${p.column}：${p.message}` : p.message)).join('；') });
+    }
+  }
+  const labelOf = (name: string) => def.fields.find((f) => f.name === name)?.label ?? name;
+
+  function normalizedKey(values: Record<string, unknown>): unknown[] | null {
+    if (!keyFields.length) return null;
+    const out: unknown[] = [];
+    for (const f of keyFields) {
+      const v = values[f.name];
+      if (f.kind === 'idCard') {
+        // as validation will store it (18 digits, upper-case X), with today fixed once per import
+        const p = typeof v === 'string' ? parseIdCard(v, today) : null;
+        if (!p?.ok) return null;
+        out.push(p.idCard);
+        continue;
+      }
+      const r = validateField({ ...f, required: true }, v);
+      if (!r.ok) return null;
+      out.push(r.value);
+    }
+    return out;
+  }
+
+  async function processChunk(rows: SheetRow[]) {
+    const converted = rows.map((r) => {
+      const values: Record<string, unknown> = {};
+      const problems: { column: string; message: string; field: string }[] = [];
+      for (const [i, f] of columns) {
+        const res = cellToFieldValue(f, r.cells[i], ctx);
+        if (!res.ok) problems.push({ column: f.label, message: res.message, field: f.name });
+        else if (res.value !== null && res.value !== '') values[f.name] = res.value;
+      }
+      for (const [name, v] of Object.entries(defaults)) if (values[name] === undefined && v !== undefined && v !== null) values[name] = v;
+      return { sheetRow: r, values, problems, key: normalizedKey(values) };
+    });
+
+    const existingByKey = new Map<string, Record<string, unknown>>();
+    const keys = converted.filter((c) => c.key).map((c) => c.key!);
+    if (keys.length && opts.findExisting) {
+      for (const row of await opts.findExisting(keys)) existingByKey.set(keyString(keyFields.map((f) => row[f.name])), row);
+    }
+
+    const pending: PendingRow[] = [];
+    for (const c of converted) {
+      const { sheetRow, problems } = c;
+      const existing = c.key ? existingByKey.get(keyString(c.key)) : undefined;
+      const mode = existing ? 'update' : 'create';
+      const merged: Record<string, unknown> = existing ? { ...existing, ...c.values, id: existing.id } : { ...c.values };
+      for (const p of problems) delete merged[p.field];
+      await opts.prepareRow?.(merged, mode);
+      const { value, errors } = validateRecord(def, merged, mode);
+      const all = problems.map((p) => ({ column: p.column, message: p.message }));
+      const failedFields = new Set(problems.map((p) => p.field));
+      for (const [name, message] of Object.entries(errors)) if (!failedFields.has(name)) all.push({ column: name === '_' ? '' : labelOf(name), message });
+      if (all.length) {
+        fail(sheetRow.row, sheetRow.cells, all);
+        continue;
+      }
+      const dup = duplicateIn(value, sheetRow.row);
+      if (dup) {
+        fail(sheetRow.row, sheetRow.cells, [dup]);
+        continue;
+      }
+      try {
+        await opts.beforeWrite?.(value, mode, existing);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        const fe = err.fieldErrors ? Object.entries(err.fieldErrors) : [];
+        fail(sheetRow.row, sheetRow.cells, fe.length ? fe.map(([n, m]) => ({ column: labelOf(n), message: m })) : [{ column: '', message: err.message }]);
+        continue;
+      }
+      registerKeys(value, sheetRow.row);
+      pending.push({ row: sheetRow.row, cells: sheetRow.cells, mode, value, existing });
+    }
+    await writeChunk(pending);
+  }
+
+  /** Unique groups (and the import key) must not repeat within the file. */
+  function groupKeys(value: Record<string, unknown>): [fields: string[], key: string][] {
+    const out: [string[], string][] = [];
+    for (let i = 0; i < groups.length; i++) {
+      const vals = groups[i].map((n) => value[n]);
+      if (vals.some((v) => v === null || v === undefined)) continue;
+      out.push([groups[i], `${i}\u0002${keyString(vals)}`]);
+    }
+    return out;
+  }
+  function duplicateIn(value: Record<string, unknown>, row: number): { column: string; message: string } | null {
+    for (const [g, k] of groupKeys(value)) {
+      const first = firstRowOfKey.get(k);
+      if (first !== undefined && first !== row) {
+        return { column: labelOf(g[g.length - 1]), message: `与第${first}行重复（${g.map(labelOf).join('+')}相同）` };
+      }
+    }
+    return null;
+  }
+  function registerKeys(value: Record<string, unknown>, row: number) {
+    for (const [, k] of groupKeys(value)) if (!firstRowOfKey.has(k)) firstRowOfKey.set(k, row);
+  }
+
+  const hasCreate = def.fields.some((f) => f.name === 'createTime');
+  const hasUpdate = def.fields.some((f) => f.name === 'updateTime');
+  const writeFields = def.fields.filter((f) => f.name !== 'id' && !f.secret).map((f) => [f, columnOf(f)] as const);
+  // PostgreSQL gets one array per column (unnest), so any number of rows is one short statement
+  const rowsPerInsert = dialect === 'postgres' ? chunkSize : Math.max(1, Math.floor(20_000 / (writeFields.length + 2)));
+  const pgTypes = new Map<string, string>(writeFields.map(([f, col]) => [col, PG_ARRAY_TYPE[f.kind] ?? 'text']));
+
+  /** The database row of a pending write: every column on insert (multi-row inserts need the same keys). */
+  function dbRowFor(p: PendingRow, now: string): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    for (const [f, col] of writeFields) {
+      if (f.name in p.value) {
+        const v = p.value[f.name];
+        // validated yuan have at most two decimals, so v * 100 is within a few ulps of the integer fen
+        row[col] = f.kind === 'money' && typeof v === 'number' ? Math.round(v * 100) : toDbValue(f, v);
+      } else if (p.mode === 'create') row[col] = null;
+    }
+    if (p.mode === 'create' && hasCreate) row.create_time = now;
+    if (hasUpdate) row.update_time = now;
+    return row;
+  }
+
+  async function writeRows(trx: Db, rows: PendingRow[]) {
+    const now = nowIso();
+    const creates = rows.filter((p) => p.mode === 'create');
+    if (opts.afterWrite) {
+      for (const p of creates) {
+        const id = await insertReturningId(trx, dialect, def.table, dbRowFor(p, now));
+        await opts.afterWrite({ ...p.value, id }, trx, 'create');
+      }
+    } else {
+      for (let i = 0; i < creates.length; i += rowsPerInsert) {
+        await bulkInsert(trx, dialect, def.table, creates.slice(i, i + rowsPerInsert).map((p) => dbRowFor(p, now)), pgTypes);
+      }
+    }
+    for (const p of rows) {
+      if (p.mode !== 'update') continue;
+      await trx
+        .updateTable(def.table)
+        .set(dbRowFor(p, now))
+        .where('id', '=', p.value.id as number)
+        .execute();
+      await opts.afterWrite?.(p.value, trx, 'update', p.existing);
+    }
+  }
+
+  function count(rows: PendingRow[]) {
+    for (const p of rows) {
+      if (p.mode === 'create') result.inserted++;
+      else result.updated++;
+    }
+  }
+
+  async function writeChunk(pending: PendingRow[]) {
+    if (!pending.length) return;
+    try {
+      await db.transaction().execute((trx) => writeRows(trx, pending));
+      count(pending);
+      return;
+    } catch (err) {
+      if (pending.length === 1) return failWrite(pending[0], err);
+    }
+    // Something in the chunk was refused by the database (e.g. a key taken outside the caller's scope):
+    // save row by row so only the offending rows fail.
+    for (const p of pending) {
+      try {
+        await db.transaction().execute((trx) => writeRows(trx, [p]));
+        count([p]);
+      } catch (err) {
+        failWrite(p, err);
+      }
+    }
+  }
+
+  function failWrite(p: PendingRow, err: unknown) {
+    if (isUniqueViolation(err)) {
+      fail(p.row, p.cells, [{ column: '', message: def.unique?.[0]?.message ?? `${def.label}已存在` }]);
+      return;
+    }
+    if (err instanceof AppError) {
+      fail(p.row, p.cells, [{ column: '', message: err.message }]);
+      return;
+    }
+    throw err;
+  }
+
+  let chunk: SheetRow[] = [];
+  for (let n = await iterator.next(); !n.done; n = await iterator.next()) {
+    const r = n.value;
+    if (!r.cells.some((c) => !isEmptyCell(c))) continue;
+    result.total++;
+    chunk.push(r);
+    if (chunk.length >= chunkSize) {
+      await processChunk(chunk);
+      chunk = [];
+    }
+  }
+  if (chunk.length) await processChunk(chunk);
+  if (result.total === 0) throw new ImportFileError('文件中没有数据');
+  return result;
+}
+
+/**
+ * A multi-row INSERT sent as plain SQL: for tens of thousands of rows, building and compiling Kysely's
+ * query tree costs more than the database work. All rows have the same keys (see dbRowFor).
+ */
+const PG_ARRAY_TYPE: Partial<Record<FieldDef['kind'], string>> = { money: 'bigint', int: 'integer', ref: 'integer', ratio: 'numeric', bool: 'smallint' };
+
+async function bulkInsert(db: Db, dialect: DialectName, table: string, rows: Record<string, unknown>[], pgTypes: Map<string, string>): Promise<void> {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0]);
+  const quote = (id: string) => (dialect === 'mysql' ? `\`${id.replace(/`/g, '``')}\`` : `"${id.replace(/"/g, '""')}"`);
+  if (dialect === 'postgres') {
+    const arrays = columns.map((c) => rows.map((r) => r[c] ?? null));
+    const casts = columns.map((c, i) => `$${i + 1}::${pgTypes.get(c) ?? 'text'}[]`);
+    await db.executeQuery(CompiledQuery.raw(`insert into ${quote(table)} (${columns.map(quote).join(',')}) select * from unnest(${casts.join(',')})`, arrays));
+    return;
+  }
+  const params: unknown[] = [];
+  const tuple = `(${columns.map(() => '?').join(',')})`;
+  for (const row of rows) for (const c of columns) params.push(row[c] ?? null);
+  const tuples = rows.map(() => tuple);
+  await db.executeQuery(CompiledQuery.raw(`insert into ${quote(table)} (${columns.map(quote).join(',')}) values ${tuples.join(',')}`, params));
+}

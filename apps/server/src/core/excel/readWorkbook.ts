@@ -1,0 +1,31 @@
+import { readWithSheetJs } from './readXls.ts';
+import { readXlsx } from './readXlsx.ts';
+import { type WorkbookRows, WorkbookFormatError } from './types.ts';
+import { ZipFormatError } from './zip.ts';
+
+/** The one message for "this upload is not an Excel workbook" (spec §5). */
+export const NOT_EXCEL_MESSAGE = '上传文件只能是 xls/xlsx 格式!';
+
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** The workbook format by magic bytes (never by file name): OLE compound file = xls, ZIP = xlsx. */
+export function sniffExcelFormat(buf: Buffer): 'xls' | 'xlsx' | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(OLE_MAGIC)) return 'xls';
+  if (buf.length >= 4 && buf.subarray(0, 4).equals(ZIP_MAGIC)) return 'xlsx';
+  return null;
+}
+
+/** Open the first visible worksheet of an uploaded workbook, or throw WorkbookFormatError with a user message. */
+export function openWorkbook(buf: Buffer): WorkbookRows {
+  const format = sniffExcelFormat(buf);
+  if (!format) throw new WorkbookFormatError(NOT_EXCEL_MESSAGE);
+  if (format === 'xls') return readWithSheetJs(buf, 'xls');
+  try {
+    return readXlsx(buf);
+  } catch (err) {
+    if (err instanceof ZipFormatError) throw new WorkbookFormatError(NOT_EXCEL_MESSAGE);
+    if (err instanceof WorkbookFormatError) throw err.message === '不是Excel工作簿' ? new WorkbookFormatError(NOT_EXCEL_MESSAGE) : err;
+    throw new WorkbookFormatError('文件已损坏，无法读取');
+  }
+}

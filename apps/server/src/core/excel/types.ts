@@ -1,0 +1,24 @@
+/** What the workbook readers give the import pipeline, whatever the file format. */
+
+/** A cell as read: text, number (dates are serial numbers unless the file stores ISO text), boolean or empty. */
+export type CellValue = string | number | boolean | null;
+
+/** One worksheet row: its 1-based Excel row number and cells by 0-based column (trailing empties omitted). */
+export interface SheetRow {
+  row: number;
+  cells: CellValue[];
+}
+
+/** The first worksheet of an uploaded workbook, read lazily row by row. */
+export interface WorkbookRows {
+  format: 'xls' | 'xlsx';
+  sheetName: string;
+  /** Serial dates count from 1904-01-01 (old Mac workbooks). */
+  date1904: boolean;
+  rows: AsyncIterable<SheetRow>;
+  /** Check the file's integrity before its rows are used (throws WorkbookFormatError). */
+  verify?: () => Promise<void>;
+}
+
+/** The upload is not a readable Excel workbook; the message is for the user. */
+export class WorkbookFormatError extends Error {}

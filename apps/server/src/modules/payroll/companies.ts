@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { companyResource } from '@app/shared/resources/company';
+import type { Db } from '../../core/db.ts';
+import { notFound } from '../../core/errors.ts';
+import type { AnySelect } from '../../crud/registerResource.ts';
+import { scopeByCompany, scopeCompanies } from '../dispatch/lookups.ts';
+import { fieldColumn } from './salaryStore.ts';
+
+/** The client company a salary month belongs to, checked against the caller's data scope. */
+export interface CompanyRef {
+  id: number;
+  companyName: string;
+  /** The withholding entity (派遣单位 label), null when not set. */
+  dispatchCompany: string | null;
+}
+
+const C = (name: string) => `${companyResource.table}.${fieldColumn(companyResource, name)}`;
+
+/** Loads a company the caller may see (the dispatch module's data-scope rule), or 404. */
+export async function loadVisibleCompany(app: FastifyInstance, req: FastifyRequest, db: Db, companyId: number): Promise<CompanyRef> {
+  const qb = db
+    .selectFrom(companyResource.table)
+    .select([`${C('id')} as id`, `${C('companyName')} as companyName`, `${C('dispatchCompany')} as dispatchCompany`] as never)
+    .where(C('id'), '=', companyId);
+  const row = (await (await scopeCompanies(app, req, qb, C('deptId'))).executeTakeFirst()) as
+    | { id: number; companyName: string; dispatchCompany: string | null }
+    | undefined;
+  if (!row) throw notFound('单位不存在或无权访问');
+  const dispatchCompany = typeof row.dispatchCompany === 'string' && row.dispatchCompany.trim() ? row.dispatchCompany.trim() : null;
+  return { id: Number(row.id), companyName: row.companyName, dispatchCompany };
+}
+
+/** Restricts a query on a table with a company id column to the companies in the caller's data scope. */
+export function whereCompanyVisible(app: FastifyInstance, req: FastifyRequest, qb: AnySelect, companyIdColumn: string): Promise<AnySelect> {
+  return scopeByCompany(app, req, qb, companyIdColumn);
+}

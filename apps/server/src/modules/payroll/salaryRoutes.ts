@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FieldDef, writableFields } from '@app/shared/resource';
+import { confirmLogResource, salaryResource } from '@app/shared/resources/salary';
+import { badRequest, conflict, validationError } from '../../core/errors.ts';
+import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
+import { registerResource } from '../../crud/registerResource.ts';
+import { rowToApi, yuanToFenExact } from '../../crud/rowMapping.ts';
+import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
+import { assertNotFutureMonth, parseCompanyMonth } from './months.ts';
+import { assertRowsDeletable, calculateSalary, confirmSalary, editAdjustments, generateSalary, LOCKED_MESSAGE } from './salaryFlow.ts';
+import { isConfirmed, lockCompanyMonth } from './salaryStore.ts';
+import { sendSalaryReport } from './salaryReport.ts';
+
+const SELECT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
+const CREATE = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_CREATE'];
+const EDIT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_EDIT'];
+
+const ADJUSTABLE = new Set(['jiaban', 'koukuan']);
+const writable: FieldDef[] = writableFields(salaryResource);
+
+/** Monthly salary: the generic list/get/create/update/delete with the flow's rules, the three steps, the log. */
+export function registerSalaryRoutes(app: FastifyInstance): void {
+  registerResource(app, salaryResource, {
+    scope: (req, qb) => whereCompanyVisible(app, req, qb, `${salaryResource.table}.company_id`),
+    beforeWrite: async (values, { req, db, mode, existing }) => {
+      if (mode === 'create') {
+        await prepareManualRow(app, req, db, values);
+        return;
+      }
+      // Inline edit: only overtime and deduction change; the row is recalculated at once.
+      const ex = existing as Record<string, unknown>;
+      for (const f of writable) {
+        if (ADJUSTABLE.has(f.name) || !(f.name in values)) continue;
+        if ((values[f.name] ?? null) !== (ex[f.name] ?? null)) throw badRequest('只能修改加班费和扣款', { [f.name]: '只能修改加班费和扣款' });
+      }
+      const change: { jiaban?: number; koukuan?: number } = {};
+      if (values.jiaban !== undefined) change.jiaban = values.jiaban === null ? 0 : yuanToFenExact(values.jiaban as number);
+      if (values.koukuan !== undefined) change.koukuan = values.koukuan === null ? 0 : yuanToFenExact(values.koukuan as number);
+      if (change.jiaban === undefined && change.koukuan === undefined) throw badRequest('请提供加班费或扣款');
+      await editAdjustments(app, db, { id: Number(ex.id), companyId: Number(ex.companyId), month: String(ex.month), idCard: String(ex.idCard) }, change);
+      for (const k of Object.keys(values)) if (k !== 'id') delete values[k];
+    },
+    beforeDelete: (ids, { db }) => assertRowsDeletable(app, db, ids),
+  });
+
+  app.post('/api/accountsSalary/generator', { config: { auth: CREATE, log: '生成月度工资' } }, async (req) => {
+    const { companyId, month } = parseCompanyMonth(req.body);
+    const n = await generateSalary(app, req, companyId, month);
+    return { message: `生成成功，共${n}条` };
+  });
+
+  app.post('/api/accountsSalary/calculate', { config: { auth: EDIT, log: '计算月度工资' } }, async (req) => {
+    const { companyId, month } = parseCompanyMonth(req.body);
+    const n = await calculateSalary(app, req, companyId, month);
+    return { message: `计算成功，共${n}条` };
+  });
+
+  app.post('/api/accountsSalary/confirm', { config: { auth: EDIT, log: '确认月度工资' } }, async (req) => {
+    const { companyId, month } = parseCompanyMonth(req.body);
+    const n = await confirmSalary(app, req, companyId, month);
+    return { message: `确认成功，共${n}条` };
+  });
+
+  const logSortable = sortableColumns(confirmLogResource);
+  app.get('/api/accountsConfirmLog', { config: { auth: SELECT } }, async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const paging = parsePaging(query, logSortable, [['id', 'desc']]);
+    let qb = applyFilters(app.ctx.db.selectFrom(confirmLogResource.table), confirmLogResource, query, app.ctx.dialect, confirmLogResource.table);
+    qb = await whereCompanyVisible(app, req, qb, `${confirmLogResource.table}.company_id`);
+    const count = await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    const totalElements = Number((count as { n: number } | undefined)?.n ?? 0);
+    let page = qb.selectAll(confirmLogResource.table);
+    for (const [c, d] of paging.sort) page = page.orderBy(`${confirmLogResource.table}.${c}`, d);
+    const rows = totalElements ? await page.limit(paging.size).offset(paging.page * paging.size).execute() : [];
+    return { content: rows.map((r) => rowToApi(confirmLogResource, r as Record<string, unknown>)), totalElements };
+  });
+
+  app.post('/api/export/accountsSalary', { config: { auth: SELECT, log: '导出工资报表' } }, async (req, reply) => {
+    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+    const cname = (req.user?.cname ?? '').trim();
+    const sent = body.cname;
+    if (!cname || (sent !== undefined && (typeof sent !== 'string' || sent.trim() === ''))) throw badRequest('用户中文名称不能为空');
+    const { companyId, month } = parseCompanyMonth(body);
+    const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
+    return sendSalaryReport(app, reply, company, month, cname);
+  });
+}
+
+/** A row added by hand (POST): company from the database, month not in the future, month not confirmed. */
+async function prepareManualRow(app: FastifyInstance, req: FastifyRequest, db: Parameters<typeof isConfirmed>[0], values: Record<string, unknown>) {
+  const errors: Record<string, string> = {};
+  if (values.companyId === undefined || values.companyId === null) errors.companyId = '请选择一个单位';
+  if (!values.month) errors.month = '请选择月份';
+  if (!values.staffName) errors.staffName = '请输入员工姓名';
+  if (!values.idCard) errors.idCard = '请输入身份证号';
+  if (Object.keys(errors).length) throw validationError(errors);
+  const month = String(values.month);
+  assertNotFutureMonth(month);
+  const company = await loadVisibleCompany(app, req, db, Number(values.companyId));
+  if (!company.dispatchCompany) throw badRequest('该单位未设置派遣单位（扣缴义务人），不能添加工资');
+  await lockCompanyMonth(db, app.ctx.dialect, company.id, month);
+  if (await isConfirmed(db, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
+  values.companyName = company.companyName;
+  values.dispatchCompany = company.dispatchCompany;
+}

@@ -1,0 +1,287 @@
+import { sql } from 'kysely';
+import { columnOf, type ResourceDef } from '@app/shared/resource';
+import { salaryResource } from '@app/shared/resources/salary';
+import type { Db, DialectName } from '../../core/db.ts';
+import { nowIso } from '../../core/db.ts';
+import type { LedgerRow, RowFigures, SalaryRowData } from './calculation.ts';
+import { taxYearOf } from './months.ts';
+
+/**
+ * Database access of the salary flow: the per-(company, month) lock, the rows the calculation reads (in a
+ * fixed number of queries whatever the number of staff) and batched writes of calculated figures.
+ */
+
+/** Column of a field of a definition (throws on a typo, so renamed fields fail loudly). */
+export function fieldColumn(def: ResourceDef, name: string): string {
+  const f = def.fields.find((x) => x.name === name);
+  if (!f) throw new Error(`${def.name} has no field ${name}`);
+  return columnOf(f);
+}
+
+export const SALARY_TABLE = salaryResource.table;
+// Column names resolved once: the flow maps tens of thousands of rows.
+const SALARY_COLUMNS = new Map(salaryResource.fields.map((f) => [f.name, fieldColumn(salaryResource, f.name)]));
+/** The column of an accountsSalary field (cached). */
+export const salaryColumn = (name: string): string => {
+  const c = SALARY_COLUMNS.get(name);
+  if (c === undefined) throw new Error(`accountsSalary has no field ${name}`);
+  return c;
+};
+const S = salaryColumn;
+
+const CALC_FIELDS = [
+  'id',
+  'companyId',
+  'companyName',
+  'dispatchCompany',
+  'month',
+  'staffName',
+  'idCard',
+  'censusType',
+  'taxesType',
+  'insureType',
+  'salary',
+  'jiaban',
+  'koukuan',
+  'deduct',
+  'yanglaoBase',
+  'yiliaoBase',
+  'yiliaoBaseSelf',
+  'shiyeBase',
+  'gjjBase',
+  'yanglaoRatioSelf',
+  'yiliaoRatioSelf',
+  'shiyeRatioSelf',
+  'gjjRatio',
+  'tag',
+  'gross',
+  'fiveOne',
+  'tax',
+  // only for the confirm check:
+  'yanglao',
+  'yiliao',
+  'shiye',
+  'gongjijin',
+  'realSalary',
+  'monthIndex',
+  'calculated',
+] as const;
+const LEDGER_FIELDS = ['idCard', 'dispatchCompany', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'tax'] as const;
+const NUMERIC = new Set(['id', 'companyId', 'tag', 'monthIndex', ...salaryResource.fields.filter((f) => f.kind === 'money').map((f) => f.name)]);
+const CALC_NUMERIC = CALC_FIELDS.filter((f) => NUMERIC.has(f));
+const LEDGER_NUMERIC = LEDGER_FIELDS.filter((f) => NUMERIC.has(f));
+
+/** A salary row with everything the calculation and the confirm check read. */
+export type StoredSalaryRow = SalaryRowData & {
+  yanglao: number | null;
+  yiliao: number | null;
+  shiye: number | null;
+  gongjijin: number | null;
+  realSalary: number | null;
+  monthIndex: number | null;
+  calculated: boolean;
+};
+
+function selectFields(fields: readonly string[]) {
+  return fields.map((f) => `${SALARY_TABLE}.${S(f)} as ${f}`);
+}
+
+/** Drivers already return integers and numerics as numbers (see core/db.ts); strings are converted defensively. */
+function normalise<T>(raw: Record<string, unknown>, numeric: readonly string[]): T {
+  for (const k of numeric) {
+    const v = raw[k];
+    if (v === undefined) raw[k] = null;
+    else if (typeof v === 'string' || typeof v === 'bigint') raw[k] = Number(v);
+  }
+  if ('calculated' in raw) raw.calculated = raw.calculated === 1 || raw.calculated === true || raw.calculated === '1';
+  return raw as T;
+}
+const asRow = (r: unknown) => normalise<StoredSalaryRow>(r as Record<string, unknown>, CALC_NUMERIC);
+const asLedger = (r: unknown) => normalise<LedgerRow>(r as Record<string, unknown>, LEDGER_NUMERIC);
+
+/** Which persons the context queries cover: a company's month, or explicit ID cards. */
+export type PersonFilter = { companyId: number; month: string } | { idCards: string[] };
+
+function personSubquery(db: Db, who: PersonFilter) {
+  if ('idCards' in who) return who.idCards;
+  return db.selectFrom(SALARY_TABLE).select(S('idCard')).where(S('companyId'), '=', who.companyId).where(S('month'), '=', who.month);
+}
+
+/** The rows of one company's month, oldest first. */
+export async function loadCompanyMonthRows(db: Db, companyId: number, month: string): Promise<StoredSalaryRow[]> {
+  const rows = await db
+    .selectFrom(SALARY_TABLE)
+    .select(selectFields(CALC_FIELDS) as never)
+    .where(S('companyId'), '=', companyId)
+    .where(S('month'), '=', month)
+    .orderBy(S('id'))
+    .execute();
+  return rows.map(asRow);
+}
+
+/** One person's rows of a company's month (the inline edit recalculates only these). */
+export async function loadPersonMonthRows(db: Db, companyId: number, month: string, idCard: string): Promise<StoredSalaryRow[]> {
+  const rows = await db
+    .selectFrom(SALARY_TABLE)
+    .select(selectFields(CALC_FIELDS) as never)
+    .where(S('companyId'), '=', companyId)
+    .where(S('month'), '=', month)
+    .where(S('idCard'), '=', idCard)
+    .orderBy(S('id'))
+    .execute();
+  return rows.map(asRow);
+}
+
+/**
+ * Everything the ledger needs beyond the rows being calculated, in two queries: the other rows of the same
+ * month (other client companies, same entities and persons) and the rows of the other months of the year.
+ */
+export async function loadLedgerContext(
+  db: Db,
+  month: string,
+  rows: readonly SalaryRowData[],
+  who: PersonFilter,
+): Promise<{ sameMonthOthers: StoredSalaryRow[]; ledger: LedgerRow[] }> {
+  const entities = [...new Set(rows.map((r) => r.dispatchCompany).filter((e): e is string => !!e))];
+  if (entities.length === 0) return { sameMonthOthers: [], ledger: [] };
+  const ids = rows.map((r) => r.id);
+  const { from, to } = taxYearOf(month);
+  const persons = personSubquery(db, who);
+  let others = db
+    .selectFrom(SALARY_TABLE)
+    .select(selectFields(CALC_FIELDS) as never)
+    .where(S('month'), '=', month)
+    .where(S('dispatchCompany'), 'in', entities)
+    .where(S('idCard'), 'in', persons as never);
+  if ('companyId' in who) others = others.where(S('companyId'), '!=', who.companyId);
+  else others = others.where(S('id'), 'not in', ids);
+  const ledger = db
+    .selectFrom(SALARY_TABLE)
+    .select(selectFields(LEDGER_FIELDS) as never)
+    .where(S('month'), '>=', from)
+    .where(S('month'), '<=', to)
+    .where(S('month'), '!=', month)
+    .where(S('dispatchCompany'), 'in', entities)
+    .where(S('idCard'), 'in', persons as never);
+  const [o, l] = [await others.execute(), await ledger.execute()];
+  return {
+    sameMonthOthers: o.map(asRow),
+    ledger: l.map(asLedger),
+  };
+}
+
+/** Takes the lock of a company's month (the batch row), creating it first when needed. */
+export async function lockCompanyMonth(db: Db, dialect: DialectName, companyId: number, month: string): Promise<void> {
+  const now = nowIso();
+  const bump = () =>
+    db
+      .updateTable('accounts_salary_batch')
+      .set((eb) => ({ version: eb('version', '+', 1), update_time: now }))
+      .where('company_id', '=', companyId)
+      .where('month', '=', month)
+      .executeTakeFirst();
+  const r = await bump();
+  if (Number(r.numUpdatedRows) > 0) return;
+  await ensureCompanyMonth(db, dialect, companyId, month);
+  await bump();
+}
+
+/** Creates the batch row of a company's month unless it exists (safe to run concurrently). */
+export async function ensureCompanyMonth(db: Db, dialect: DialectName, companyId: number, month: string): Promise<void> {
+  const now = nowIso();
+  const row = { company_id: companyId, month, version: 0, create_time: now, update_time: now };
+  if (dialect === 'mysql') await db.insertInto('accounts_salary_batch').ignore().values(row).execute();
+  else
+    await db
+      .insertInto('accounts_salary_batch')
+      .values(row)
+      .onConflict((oc) => oc.columns(['company_id', 'month']).doNothing())
+      .execute();
+}
+
+/** Is the company's month confirmed (a confirm log exists)? */
+export async function isConfirmed(db: Db, companyId: number, month: string): Promise<boolean> {
+  const r = await db.selectFrom('accounts_confirm_log').select('id').where('company_id', '=', companyId).where('month', '=', month).executeTakeFirst();
+  return !!r;
+}
+
+const FIGURE_COLUMNS: [keyof RowFigures, string][] = (
+  ['gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'monthIndex', 'cumulativeIncome', 'cumulativeTaxable', 'cumulativeTax', 'taxableThisMonth'] as const
+).map((f) => [f, S(f)]);
+
+/** One row's new figures, plus optional new overtime/deduction (the inline edit). */
+export interface FigureUpdate {
+  id: number;
+  figures: RowFigures;
+  jiaban?: number;
+  koukuan?: number;
+}
+
+/**
+ * Writes calculated figures (calc_state = 1) for many rows, only where the row is still unlocked (tag = 0),
+ * in a few batched statements (see {@link updateRowsById}). The inline edit also sets the new amounts.
+ */
+export async function writeFigures(db: Db, dialect: DialectName, updates: FigureUpdate[]): Promise<number> {
+  if (!updates.length) return 0;
+  const now = nowIso();
+  const withAdjust = updates.some((u) => u.jiaban !== undefined || u.koukuan !== undefined);
+  const cols = FIGURE_COLUMNS.map(([, c]) => c);
+  if (withAdjust) cols.push(S('jiaban'), S('koukuan'));
+  const rows = updates.map((u) => {
+    const values: (number | null)[] = FIGURE_COLUMNS.map(([f]) => u.figures[f] ?? null);
+    if (withAdjust) values.push(u.jiaban ?? null, u.koukuan ?? null);
+    return { id: u.id, values };
+  });
+  return updateRowsById(db, dialect, cols, rows, { calc_state: 1, calculate_time: now, update_time: now });
+}
+
+/**
+ * Sets integer `columns` of many rows of accounts_salary by id (values may be null) plus the same `constants`
+ * on each, only on unlocked rows (tag = 0): PostgreSQL one UPDATE ... FROM unnest(arrays) for all rows;
+ * SQLite one UPDATE ... FROM (VALUES ...) and MySQL one UPDATE ... JOIN (SELECT ... UNION ALL ...) per 500
+ * rows. Returns the rows written (MySQL counts only rows that changed).
+ */
+export async function updateRowsById(
+  db: Db,
+  dialect: DialectName,
+  columns: string[],
+  rows: { id: number; values: (number | null)[] }[],
+  constants: Record<string, string | number>,
+): Promise<number> {
+  if (!rows.length) return 0;
+  const ref = (c: string) => sql.ref(c);
+  const fixed = Object.entries(constants);
+  if (dialect === 'postgres') {
+    const arrays = [sql`${rows.map((r) => r.id)}::integer[]`, ...columns.map((_, j) => sql`${rows.map((r) => r.values[j])}::bigint[]`)];
+    const sets = sql.join([...columns.map((c) => sql`${ref(c)} = v.${ref(c)}`), ...fixed.map(([c, v]) => sql`${ref(c)} = ${v}`)]);
+    const r = await sql`update ${sql.table(SALARY_TABLE)} as s set ${sets}
+      from unnest(${sql.join(arrays)}) as v(id, ${sql.join(columns.map(ref))})
+      where s.id = v.id and s.tag = 0`.execute(db);
+    return Number(r.numAffectedRows ?? 0n);
+  }
+  let n = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    let r: { numAffectedRows?: bigint };
+    if (dialect === 'sqlite') {
+      const values = sql.join(chunk.map((t) => sql`(${sql.join([t.id, ...t.values].map((v) => sql`${v}`))})`));
+      const sets = sql.join([...columns.map((c) => sql`${ref(c)} = v.${ref(c)}`), ...fixed.map(([c, v]) => sql`${ref(c)} = ${v}`)]);
+      r = await sql`with v(id, ${sql.join(columns.map(ref))}) as (values ${values})
+        update ${sql.table(SALARY_TABLE)} set ${sets}
+        from v where ${sql.table(SALARY_TABLE)}.id = v.id and ${sql.table(SALARY_TABLE)}.tag = 0`.execute(db);
+    } else {
+      const selects = sql.join(
+        chunk.map((t, k) =>
+          k === 0
+            ? sql`select ${sql.join([t.id, ...t.values].map((v, j) => sql`${v} as ${ref(j === 0 ? 'id' : columns[j - 1])}`))}`
+            : sql`select ${sql.join([t.id, ...t.values].map((v) => sql`${v}`))}`,
+        ),
+        sql` union all `,
+      );
+      const sets = sql.join([...columns.map((c) => sql`s.${ref(c)} = v.${ref(c)}`), ...fixed.map(([c, v]) => sql`s.${ref(c)} = ${v}`)]);
+      r = await sql`update ${sql.table(SALARY_TABLE)} s join (${selects}) v on s.id = v.id set ${sets} where s.tag = 0`.execute(db);
+    }
+    n += Number(r.numAffectedRows ?? 0n);
+  }
+  return n;
+}

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../../core/errors.ts';
+
+/**
+ * Avatars: uploaded by their owner, checked by content (not by the name or the declared type), stored as
+ * `<dataDir>/avatars/<random>.<ext>` and served publicly by that random name only.
+ */
+
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+const AVATAR_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/** The image type of a file by its magic bytes, or null when it is not PNG, JPEG, GIF or WebP. */
+export function detectImageType(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
+  if (buf.length >= 6 && (buf.subarray(0, 6).toString('latin1') === 'GIF87a' || buf.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+/** The file of a stored avatar name, or null for anything that is not one of our generated names. */
+export function avatarPath(dataDir: string, name: string): string | null {
+  return AVATAR_NAME.test(name) ? path.join(dataDir, 'avatars', name) : null;
+}
+
+export function registerAvatars(app: FastifyInstance): void {
+  const { config, db } = app.ctx;
+
+  app.post('/api/users/updateAvatar', { config: { auth: 'user', log: '修改头像' } }, async (req) => {
+    if (!req.isMultipart()) throw badRequest('请上传头像文件');
+    let data: Buffer;
+    try {
+      const file = await req.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1 } });
+      if (file?.fieldname !== 'file') throw badRequest('请上传头像文件');
+      data = await file.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('头像文件不能超过5MB');
+      throw err;
+    }
+    const type = detectImageType(data);
+    if (!type) throw badRequest('头像只能是 PNG、JPG、GIF 或 WebP 图片');
+    const name = `${crypto.randomBytes(16).toString('hex')}.${type}`;
+    const dir = path.join(config.dataDir, 'avatars');
+    await fsp.mkdir(dir, { recursive: true });
+    const file = path.join(dir, name);
+    await fsp.writeFile(file, data, { mode: 0o644 });
+    const user = req.user!;
+    let previous: string | null = null;
+    try {
+      previous = await db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('sys_user').select('avatar').where('id', '=', user.id).executeTakeFirst();
+        await trx.updateTable('sys_user').set({ avatar: name }).where('id', '=', user.id).execute();
+        return (row?.avatar as string | null) ?? null;
+      });
+    } catch (err) {
+      await fsp.rm(file, { force: true });
+      throw err;
+    }
+    const old = previous ? avatarPath(config.dataDir, previous) : null;
+    if (old) await fsp.rm(old, { force: true });
+    return { avatar: name };
+  });
+
+  // Public like the reference (img tags send no token); names are unguessable and checked strictly.
+  app.get('/avatar/:name', { config: { auth: 'public' } }, async (req, reply) => {
+    const name = (req.params as { name: string }).name;
+    const file = avatarPath(config.dataDir, name);
+    if (!file || !fs.existsSync(file)) throw notFound('头像不存在');
+    reply
+      .type(CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)])
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'");
+    return reply.send(fs.createReadStream(file));
+  });
+}

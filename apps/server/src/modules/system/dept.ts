@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { deptResource } from '@app/shared/resources/dept';
+import { permissionCodes } from '@app/shared/resource';
+import { badRequest, conflict, forbidden } from '../../core/errors.ts';
+import { requestDeptScope } from '../../core/rbac.ts';
+import { registerTreeCrud } from './treeCrud.ts';
+
+/** The root department (总公司) every installation has; it can be renamed but never deleted. */
+export const ROOT_DEPT_ID = 1;
+
+/** Who may read the department tree: its managers and the screens that pick a department. */
+export const DEPT_READERS = [
+  ...permissionCodes(deptResource, 'list'),
+  'USER_ALL',
+  'USER_SELECT',
+  'USER_CREATE',
+  'USER_EDIT',
+  'USER_DELETE',
+  'USERJOB_ALL',
+  'USERJOB_SELECT',
+  'USERJOB_CREATE',
+  'USERJOB_EDIT',
+  'ROLES_ALL',
+  'ROLES_SELECT',
+  'ROLES_CREATE',
+  'ROLES_EDIT',
+];
+
+/** Departments: a tree restricted to the caller's data scope; deletes refuse while anything depends on them. */
+export function registerDepartments(app: FastifyInstance): void {
+  registerTreeCrud(app, {
+    def: deptResource,
+    parentLabel: '上级部门',
+    auth: { list: DEPT_READERS },
+    visibleIds: (req) => requestDeptScope(req, app.ctx.db),
+    childrenOnDelete: { refuse: '所选部门存在下级部门，请先删除下级部门' },
+    decorate: (node) => {
+      node.label = node.name;
+    },
+    beforeWrite: async (values, { req, db, mode }) => {
+      // A new top-level department is outside every limited scope.
+      if (mode === 'create' && values.pid === 0 && (await requestDeptScope(req, db)) !== null) throw forbidden('无权在顶级创建部门');
+    },
+    guardDelete: (ids) => {
+      if (ids.includes(ROOT_DEPT_ID)) throw badRequest('根部门不能删除');
+    },
+    beforeDelete: async (ids, { db }) => {
+      const hasRows = async (table: string, column: string) => !!(await db.selectFrom(table).select(column).where(column, 'in', ids).limit(1).executeTakeFirst());
+      if (await hasRows('sys_user', 'dept_id')) throw conflict('所选部门存在用户关联，请解除后再试！');
+      if (await hasRows('sys_job', 'dept_id')) throw conflict('所选部门存在岗位关联，请解除后再试！');
+      if (await hasRows('sys_roles_depts', 'dept_id')) throw conflict('所选部门存在角色关联，请解除后再试！');
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
+import { registerResource } from '../../crud/registerResource.ts';
+import { badRequest, notFound } from '../../core/errors.ts';
+
+/** Dictionaries and their entries, plus the name -> entries map every select box reads. */
+export function registerDictionaries(app: FastifyInstance): void {
+  registerResource(app, dictResource, {
+    // Deleting a dictionary deletes its entries (the confirm text says so).
+    beforeDelete: async (ids, { db }) => {
+      await db.deleteFrom('sys_dict_detail').where('dict_id', 'in', ids).execute();
+    },
+  });
+
+  registerResource(app, dictDetailResource, {
+    prepareBody: (body) => {
+      const dict = body.dict as { id?: unknown } | undefined;
+      return dict && typeof dict === 'object' && body.dictId === undefined ? { ...body, dictId: dict.id } : body;
+    },
+    filter: (req, qb) => {
+      const dictName = (req.query as Record<string, unknown>).dictName;
+      if (typeof dictName !== 'string' || !dictName) return qb;
+      return qb.where('sys_dict_detail.dict_id', 'in', app.ctx.db.selectFrom('sys_dict').select('id').where('name', '=', dictName));
+    },
+    beforeWrite: async (values, { db }) => {
+      if (values.dictId === undefined) return;
+      const dict = await db.selectFrom('sys_dict').select('id').where('id', '=', values.dictId as number).executeTakeFirst();
+      if (!dict) throw notFound('所属字典不存在');
+    },
+    decorate: async (rows, _req) => {
+      const ids = [...new Set(rows.map((r) => r.dictId as number))];
+      const dicts = await app.ctx.db.selectFrom('sys_dict').select(['id', 'name']).where('id', 'in', ids).execute();
+      const byId = new Map(dicts.map((d) => [d.id as number, d]));
+      for (const r of rows) r.dict = byId.get(r.dictId as number) ?? null;
+    },
+  });
+
+  app.get('/api/dictDetail/map', { config: { auth: 'user' } }, async (req) => {
+    const raw = (req.query as Record<string, unknown>).dictName;
+    if (typeof raw !== 'string' || !raw.trim()) throw badRequest('请提供字典名称 dictName');
+    const names = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 50);
+    return dictionaryMap(app, names);
+  });
+}
+
+/** name -> [{label, value}] sorted by `sort`, for each requested dictionary (empty list when unknown). */
+export async function dictionaryMap(app: FastifyInstance, names: string[]): Promise<Record<string, { id: number; label: string; value: string; sort: number }[]>> {
+  const out: Record<string, { id: number; label: string; value: string; sort: number }[]> = {};
+  for (const n of names) out[n] = [];
+  if (!names.length) return out;
+  const rows = await app.ctx.db
+    .selectFrom('sys_dict_detail as d')
+    .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
+    .select(['t.name as dictName', 'd.id', 'd.label', 'd.value', 'd.sort'])
+    .where('t.name', 'in', names)
+    .orderBy('d.sort', 'asc')
+    .orderBy('d.id', 'asc')
+    .execute();
+  for (const r of rows) out[r.dictName as string].push({ id: r.id, label: r.label, value: r.value, sort: Number(r.sort) });
+  return out;
+}

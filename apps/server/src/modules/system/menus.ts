@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import { menuResource } from '@app/shared/resources/menu';
+import { badRequest } from '../../core/errors.ts';
+import { rowToApi } from '../../crud/rowMapping.ts';
+import { buildTree, registerTreeCrud, type Row } from './treeCrud.ts';
+
+const EXTERNAL_LINK = /^https?:\/\//i;
+
+/** Codes that may read the menu tree: its managers and role editors ticking menus for a role. */
+export const MENU_TREE_READERS = ['MENU_ALL', 'MENU_SELECT', 'MENU_CREATE', 'MENU_EDIT', 'MENU_DELETE', 'ROLES_ALL', 'ROLES_SELECT', 'ROLES_EDIT'];
+
+interface MenuNode {
+  id: number;
+  pid: number;
+  name: string;
+  path: string | null;
+  component: string | null;
+  componentName: string | null;
+  icon: string | null;
+  iframe: boolean;
+  hidden: boolean;
+  cache: boolean;
+  children?: MenuNode[];
+}
+
+/** A route of the web app in the reference's MenuVo shape; empty fields are left out. */
+export interface MenuVo {
+  name?: string;
+  path?: string;
+  hidden?: boolean;
+  redirect?: string;
+  component?: string;
+  alwaysShow?: boolean;
+  meta?: { title: string; icon?: string; noCache: boolean };
+  children?: MenuVo[];
+}
+
+function withoutEmpty<T extends object>(o: T): T {
+  for (const [k, v] of Object.entries(o)) if (v === undefined || v === null || v === '') delete (o as Row)[k];
+  return o;
+}
+
+/**
+ * The reference's menu building: roots get a leading '/' and the 'Layout' component; nodes with children
+ * are directories (alwaysShow, redirect 'noredirect'); a root without children is wrapped in a Layout whose
+ * only child is `index`, so the single-page payslip menu becomes /acPayslip/index.
+ */
+export function buildMenuVos(nodes: MenuNode[]): MenuVo[] {
+  return nodes.map((m) => {
+    const isRoot = m.pid === 0;
+    const vo: MenuVo = { name: m.componentName || m.name, path: m.path ?? '', hidden: m.hidden };
+    if (!m.iframe) {
+      if (isRoot) {
+        vo.path = `/${m.path ?? ''}`;
+        vo.component = m.component || 'Layout';
+      } else if (m.component) vo.component = m.component;
+    }
+    vo.meta = withoutEmpty({ title: m.name, icon: m.icon ?? undefined, noCache: !m.cache });
+    const children = m.children ?? [];
+    if (children.length) {
+      vo.alwaysShow = true;
+      vo.redirect = 'noredirect';
+      vo.children = buildMenuVos(children);
+    } else if (isRoot) {
+      const only: MenuVo = m.iframe ? { path: m.path ?? '', meta: vo.meta } : { path: 'index', name: vo.name, component: vo.component, meta: vo.meta };
+      vo.name = undefined;
+      vo.meta = undefined;
+      vo.component = 'Layout';
+      vo.children = [withoutEmpty(only)];
+    }
+    return withoutEmpty(vo);
+  });
+}
+
+/** Menus: management tree, the role-assignment tree, and each user's routes. */
+export function registerMenus(app: FastifyInstance): void {
+  const db = () => app.ctx.db;
+
+  app.get('/api/menus/build', { config: { auth: 'user' } }, async (req) => {
+    const roleIds = req.user!.roles.map((r) => r.id);
+    if (!roleIds.length) return [];
+    const rows = await db()
+      .selectFrom('sys_menu')
+      .selectAll()
+      .where('id', 'in', db().selectFrom('sys_roles_menus').select('menu_id').where('role_id', 'in', roleIds))
+      .orderBy('sort', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    const nodes = rows.map((r) => rowToApi(menuResource, r as Row) as unknown as MenuNode);
+    // Only real roots start a route; a menu granted without its parent has nowhere to hang.
+    const tree = buildTree(nodes).filter((n) => n.pid === 0) as MenuNode[];
+    return buildMenuVos(tree);
+  });
+
+  app.get('/api/menus/tree', { config: { auth: MENU_TREE_READERS } }, async () => {
+    const rows = await db().selectFrom('sys_menu').select(['id', 'pid', 'name']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
+    return labelTree(rows.map((r) => ({ id: Number(r.id), pid: Number(r.pid), label: r.name as string })));
+  });
+
+  registerTreeCrud(app, {
+    def: menuResource,
+    parentLabel: '上级菜单',
+    childrenOnDelete: 'cascade',
+    decorate: (node) => {
+      node.label = node.name;
+    },
+    beforeWrite: (values, { existing }) => {
+      const merged = { ...existing, ...values };
+      if (merged.iframe === true && !EXTERNAL_LINK.test(String(merged.path ?? ''))) {
+        throw badRequest('外链必须以http://或者https://开头', { path: '外链必须以http://或者https://开头' });
+      }
+    },
+    beforeDelete: async (ids, { db: trx }) => {
+      for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom('sys_roles_menus').where('menu_id', 'in', ids.slice(i, i + 500)).execute();
+    },
+  });
+}
+
+/** `[{id, label, children}]` for checkbox trees; `children` only where there are some. */
+export function labelTree(nodes: { id: number; pid: number; label: string }[]): { id: number; label: string; children?: unknown[] }[] {
+  const strip = (n: { id: number; label: string; children?: unknown[] }): { id: number; label: string; children?: unknown[] } => {
+    const out: { id: number; label: string; children?: unknown[] } = { id: n.id, label: n.label };
+    if (n.children?.length) out.children = (n.children as (typeof n)[]).map(strip);
+    return out;
+  };
+  return buildTree(nodes).map(strip);
+}

@@ -1,0 +1,137 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { decryptLoginPassword } from '../../core/auth/keys.ts';
+import { hashPassword, verifyPassword } from '../../core/auth/password.ts';
+import { isUniqueViolation, nowIso } from '../../core/db.ts';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../core/errors.ts';
+import { validateField } from '@app/shared/resource';
+
+/**
+ * What every logged-in user does for their own account: change the password (old tokens die at once),
+ * change the e-mail address with a code sent to the new address.
+ */
+
+const EMAIL_CODE_TTL_SECONDS = 5 * 60;
+const EMAIL_CODE_MAX_WRONG = 5;
+// Wrong current-password attempts per user before a pause (guards a stolen session against guessing).
+const PASSWORD_CHECK_LIMIT = 10;
+const PASSWORD_CHECK_WINDOW_SECONDS = 15 * 60;
+const CODE_ERROR = '验证码错误或已过期';
+
+const emailField = { name: 'email', kind: 'email', label: '邮箱', required: '新邮箱不能为空', maxLength: 100 } as const;
+
+export function registerSelfService(app: FastifyInstance): void {
+  const { db, cache, keys, mail } = app.ctx;
+
+  /** A password field sent RSA-encrypted like the login form; plain text is refused. */
+  function decrypted(raw: unknown, missing: string, field: string): string {
+    if (typeof raw !== 'string' || raw === '') throw badRequest(missing, { [field]: missing });
+    const plain = decryptLoginPassword(keys, raw);
+    if (plain === null) throw badRequest('密码未加密或加密方式不正确，请刷新页面后重试', undefined, 'PASSWORD_ENCRYPTION');
+    return plain;
+  }
+
+  /** Check the caller's current password, counting failures. */
+  async function checkCurrentPassword(userId: number, plain: string, wrongMessage: string): Promise<void> {
+    const failKey = `pwcheck:${userId}`;
+    if (Number((await cache.get(failKey)) ?? 0) >= PASSWORD_CHECK_LIMIT) throw tooManyRequests('密码错误次数过多，请15分钟后再试');
+    const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(row.password_hash as string, plain))) {
+      await cache.incr(failKey, PASSWORD_CHECK_WINDOW_SECONDS);
+      throw badRequest(wrongMessage);
+    }
+    await cache.del(failKey);
+  }
+
+  app.post('/api/users/updatePass', { config: { auth: 'user', log: '修改密码' } }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const oldPass = decrypted(body.oldPass, '请输入旧密码', 'oldPass');
+    const newPass = decrypted(body.newPass, '请输入新密码', 'newPass');
+    if (newPass.length < 6 || newPass.length > 20) throw badRequest('长度在 6 到 20 个字符', { newPass: '长度在 6 到 20 个字符' });
+    const user = req.user!;
+    await checkCurrentPassword(user.id, oldPass, '修改失败，旧密码错误');
+    if (oldPass === newPass) throw badRequest('新密码不能与旧密码相同');
+    const hash = await hashPassword(newPass);
+    // A new token version invalidates every token issued before, this session's included.
+    await db
+      .updateTable('sys_user')
+      .set((eb) => ({ password_hash: hash, last_password_reset_time: nowIso(), update_time: nowIso(), token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+    return {};
+  });
+
+  const codeKey = (userId: number, email: string) => `emailcode:${userId}:${email}`;
+  const codeFailKey = (userId: number, email: string) => `emailcode-fail:${userId}:${email}`;
+
+  /** A well-formed new address different from the current one and not used by anyone else. */
+  async function checkNewEmail(userId: number, currentEmail: string | null, raw: unknown): Promise<string> {
+    const r = validateField(emailField, raw);
+    if (!r.ok) throw badRequest(r.message === '请输入正确的邮箱地址' ? '邮箱格式错误' : r.message, { email: r.message });
+    const email = String(r.value).toLowerCase();
+    if (currentEmail && email === currentEmail.toLowerCase()) throw badRequest('新邮箱不能与旧邮箱相同');
+    const taken = await db.selectFrom('sys_user').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
+    if (taken) throw conflict('该邮箱已被其他用户使用');
+    return email;
+  }
+
+  app.post('/api/code/resetEmail', { config: { auth: 'user', log: '发送邮箱验证码' } }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.type !== 'email') throw badRequest('不支持的验证码类型');
+    const user = req.user!;
+    const email = await checkNewEmail(user.id, user.email, body.value);
+    if ((await cache.incr(`emailcode-hour:${user.id}`, 3600)) > 10) throw tooManyRequests('验证码发送次数过多，请1小时后再试');
+    if (!(await cache.setIfAbsent(`emailcode-wait:${user.id}`, '1', 60))) throw tooManyRequests('验证码发送过于频繁，请60秒后再试');
+    const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+    await cache.set(codeKey(user.id, email), code, EMAIL_CODE_TTL_SECONDS);
+    await cache.del(codeFailKey(user.id, email));
+    try {
+      await mail.send({
+        to: [email],
+        subject: '邮箱验证码',
+        html: `<p>您正在修改账号 ${escapeHtml(user.username)} 的邮箱，验证码为：</p><p style="font-size:24px;font-weight:bold">${code}</p><p>5分钟内有效，请勿泄露给他人。如非本人操作，请忽略本邮件。</p>`,
+      });
+    } catch (err) {
+      req.log.error({ err }, 'sending the e-mail code failed');
+      await cache.del(codeKey(user.id, email));
+      await cache.del(`emailcode-wait:${user.id}`);
+      throw new AppError(502, '验证码发送失败，请检查邮件服务配置后重试', 'MAIL_FAILED');
+    }
+    return {};
+  });
+
+  app.post('/api/users/updateEmail/:code', { config: { auth: 'user', log: '修改邮箱' } }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const code = (req.params as { code: string }).code;
+    if (!/^\d{6}$/.test(code)) throw badRequest(CODE_ERROR);
+    const user = req.user!;
+    const password = decrypted(body.password ?? body.pass, '当前密码不能为空', 'password');
+    const email = await checkNewEmail(user.id, user.email, body.email);
+    await checkCurrentPassword(user.id, password, '密码错误');
+
+    const expected = await cache.get(codeKey(user.id, email));
+    const expectedBuf = Buffer.from(expected ?? '');
+    const givenBuf = Buffer.from(code);
+    if (!expected || expectedBuf.length !== givenBuf.length || !crypto.timingSafeEqual(expectedBuf, givenBuf)) {
+      // Six digits are guessable: after a few wrong tries the code is gone and a new one must be sent.
+      if (expected && (await cache.incr(codeFailKey(user.id, email), EMAIL_CODE_TTL_SECONDS)) >= EMAIL_CODE_MAX_WRONG) {
+        await cache.del(codeKey(user.id, email));
+      }
+      throw badRequest(CODE_ERROR);
+    }
+    // Single use: whoever takes it first wins; a concurrent second request finds nothing.
+    if ((await cache.take(codeKey(user.id, email))) !== code) throw badRequest(CODE_ERROR);
+    await cache.del(codeFailKey(user.id, email));
+    try {
+      await db.updateTable('sys_user').set({ email, update_time: nowIso() }).where('id', '=', user.id).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('该邮箱已被其他用户使用');
+      throw err;
+    }
+    return {};
+  });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,183 @@
+import fs from 'node:fs/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { permissionCodes } from '@app/shared/resource';
+import { userResource } from '@app/shared/resources/user';
+import { generatePassword, hashPassword } from '../../core/auth/password.ts';
+import type { Db } from '../../core/db.ts';
+import { nowIso } from '../../core/db.ts';
+import { badRequest, conflict, forbidden } from '../../core/errors.ts';
+import { sendXlsx, pagedRows } from '../../core/excel/writeXlsx.ts';
+import { assertManagesLevels, deptInScope, deptWithDescendants, holdsAdmin, requestDeptScope, userLevels, whereDeptInScope } from '../../core/rbac.ts';
+import { registerResource } from '../../crud/registerResource.ts';
+import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
+import { rowToApi } from '../../crud/rowMapping.ts';
+import { assertIdsExist, parseIdRefs, refId, replaceLinks } from './relations.ts';
+import { avatarPath } from './avatars.ts';
+
+type Row = Record<string, unknown>;
+
+/** Role ids of the body being written, handed from the checks to the link update (same request). */
+const pendingRoleIds = new WeakMap<FastifyRequest, number[]>();
+/** The generated initial password, shown in the create response only (never stored in clear, never logged). */
+const issuedPasswords = new WeakMap<FastifyRequest, string>();
+
+/** Add `dept {id,name}`, `job {id,name}` and `roles [{id,name,level}]` to user rows. */
+export async function attachUserRelations(db: Db, rows: Row[]): Promise<void> {
+  const ids = rows.map((r) => r.id as number);
+  const deptIds = [...new Set(rows.map((r) => r.deptId as number).filter((v) => v !== null))];
+  const jobIds = [...new Set(rows.map((r) => r.jobId as number).filter((v) => v !== null))];
+  const [depts, jobs, roles] = await Promise.all([
+    deptIds.length ? db.selectFrom('sys_dept').select(['id', 'name']).where('id', 'in', deptIds).execute() : [],
+    jobIds.length ? db.selectFrom('sys_job').select(['id', 'name']).where('id', 'in', jobIds).execute() : [],
+    ids.length
+      ? db
+          .selectFrom('sys_users_roles as ur')
+          .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+          .select(['ur.user_id', 'r.id', 'r.name', 'r.level'])
+          .where('ur.user_id', 'in', ids)
+          .orderBy('r.level', 'asc')
+          .orderBy('r.id', 'asc')
+          .execute()
+      : [],
+  ]);
+  const deptById = new Map(depts.map((d) => [Number(d.id), { id: Number(d.id), name: d.name as string }]));
+  const jobById = new Map(jobs.map((j) => [Number(j.id), { id: Number(j.id), name: j.name as string }]));
+  for (const r of rows) {
+    r.dept = deptById.get(r.deptId as number) ?? null;
+    r.job = jobById.get(r.jobId as number) ?? null;
+    r.roles = roles.filter((x) => Number(x.user_id) === r.id).map((x) => ({ id: Number(x.id), name: x.name, level: Number(x.level) }));
+  }
+}
+
+/** Levels of the given roles, and whether any of them carries the ADMIN code. */
+async function describeRoles(db: Db, roleIds: number[]): Promise<{ levels: number[]; grantsAdmin: boolean }> {
+  const roles = await db.selectFrom('sys_role').select(['id', 'level']).where('id', 'in', roleIds).execute();
+  const admin = await db
+    .selectFrom('sys_roles_permissions as rp')
+    .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+    .select('rp.role_id')
+    .where('rp.role_id', 'in', roleIds)
+    .where('p.name', '=', 'ADMIN')
+    .executeTakeFirst();
+  return { levels: roles.map((r) => Number(r.level)), grantsAdmin: !!admin };
+}
+
+/** The check every user write goes through: roles, levels, department scope, self-protection. */
+async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'create' | 'update', existing?: Row): Promise<void> {
+  const actor = req.user!;
+  const body = (req.body ?? {}) as Row;
+  if (body.roles === undefined || (Array.isArray(body.roles) && body.roles.length === 0)) throw badRequest('角色不能为空', { roles: '角色不能为空' });
+  const roleIds = parseIdRefs(body.roles, '角色格式不正确，应为 [{id}]');
+  await assertIdsExist(db, 'sys_role', roleIds, '角色');
+  const deptExists = await db.selectFrom('sys_dept').select('id').where('id', '=', values.deptId as number).executeTakeFirst();
+  if (!deptExists) throw badRequest('部门不存在', { deptId: '部门不存在' });
+  if (!(await db.selectFrom('sys_job').select('id').where('id', '=', values.jobId as number).executeTakeFirst())) {
+    throw badRequest('岗位不存在', { jobId: '岗位不存在' });
+  }
+
+  if (mode === 'update') {
+    const targetId = existing!.id as number;
+    if (targetId === actor.id && values.enabled === false) throw badRequest('不能停用当前登录的用户');
+    const current = (await userLevels(db, [targetId])).get(targetId);
+    if (current !== undefined) assertManagesLevels(actor, [current]);
+  }
+  const { levels, grantsAdmin } = await describeRoles(db, roleIds);
+  assertManagesLevels(actor, levels);
+  if (grantsAdmin && !holdsAdmin(actor)) throw forbidden('无权分配拥有超级管理员权限的角色');
+  if (!deptInScope(await requestDeptScope(req, db), values.deptId as number)) throw forbidden('无权操作该部门的用户');
+
+  values.email = String(values.email).toLowerCase();
+  // One account per name whatever the case, on every database (MySQL compares case-insensitively anyway).
+  let sameName = db
+    .selectFrom('sys_user')
+    .select('id')
+    .where(sql`lower(${sql.ref('username')})`, '=', String(values.username).toLowerCase());
+  if (existing) sameName = sameName.where('id', '!=', existing.id as number);
+  if (await sameName.executeTakeFirst()) throw conflict('用户名已存在');
+
+  if (mode === 'create') {
+    const password = generatePassword();
+    values.passwordHash = await hashPassword(password);
+    values.lastPasswordResetTime = nowIso();
+    issuedPasswords.set(req, password);
+  }
+  pendingRoleIds.set(req, roleIds);
+}
+
+/** Users: CRUD with roles, role-level and data-scope rules, and the Excel export. */
+export function registerUsers(app: FastifyInstance): void {
+  const db = () => app.ctx.db;
+  const users = registerResource(app, userResource, {
+    prepareBody: (body) => {
+      const out = { ...body };
+      if (out.dept !== undefined && out.deptId === undefined) out.deptId = refId(out.dept);
+      if (out.job !== undefined && out.jobId === undefined) out.jobId = refId(out.job);
+      return out;
+    },
+    scope: async (req, qb) => whereDeptInScope(qb, 'sys_user.dept_id', await requestDeptScope(req, db())),
+    filter: async (req, qb) => {
+      const raw = (req.query as Row).deptId;
+      if (raw === undefined || raw === '') return qb;
+      if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) throw badRequest('部门筛选值无效');
+      // A department means it and everything below it.
+      return qb.where('sys_user.dept_id', 'in', await deptWithDescendants(db(), [Number(raw)]));
+    },
+    beforeWrite: (values, ctx) => checkUserWrite(ctx.req, ctx.db, values, ctx.mode, ctx.existing),
+    afterWrite: async (row, { req, db: trx }) => {
+      const roleIds = pendingRoleIds.get(req);
+      if (roleIds) await replaceLinks(trx, 'sys_users_roles', 'user_id', row.id as number, 'role_id', roleIds);
+    },
+    beforeDelete: async (ids, { req, db: trx }) => {
+      const actor = req.user!;
+      if (ids.includes(actor.id)) throw badRequest('不能删除当前登录的用户');
+      assertManagesLevels(actor, [...(await userLevels(trx, ids)).values()]);
+      const avatars = await trx.selectFrom('sys_user').select('avatar').where('id', 'in', ids).where('avatar', 'is not', null).execute();
+      await trx.deleteFrom('sys_users_roles').where('user_id', 'in', ids).execute();
+      // Last step before the rows go: a deleted person's photo does not outlive the account.
+      for (const a of avatars) {
+        const file = avatarPath(app.ctx.config.dataDir, a.avatar as string);
+        if (file) await fs.rm(file, { force: true });
+      }
+    },
+    decorate: async (rows, req) => {
+      await attachUserRelations(db(), rows);
+      const password = issuedPasswords.get(req);
+      if (password && req.method === 'POST' && rows.length === 1) {
+        rows[0].defaultPassword = password;
+        issuedPasswords.delete(req);
+      }
+    },
+  });
+
+  const sortable = sortableColumns(userResource);
+  app.get('/api/users/download', { config: { auth: permissionCodes(userResource, 'export'), log: '导出用户数据' } }, async (req, reply) => {
+    const query = req.query as Row;
+    const { sort } = parsePaging(query, sortable, [['id', 'asc']]);
+    const filtered = await users.listQuery(req, query);
+    const rows = pagedRows(async (offset, limit) => {
+      let qb = filtered.selectAll('sys_user');
+      for (const [c, d] of sort) qb = qb.orderBy(`sys_user.${c}`, d);
+      const page = (await qb.limit(limit).offset(offset).execute()).map((r) => rowToApi(userResource, r as Row));
+      if (page.length) await attachUserRelations(db(), page);
+      return page;
+    });
+    return sendXlsx(reply, {
+      fileName: '用户数据',
+      columns: [
+        { header: '用户名', key: 'username', width: 20 },
+        { header: '中文名', key: 'cname', width: 16 },
+        { header: '邮箱', key: 'email', width: 28 },
+        { header: '手机号码', key: 'phone', width: 16 },
+        { header: '状态', value: (r) => (r.enabled ? '启用' : '禁用'), width: 8 },
+        { header: '部门', value: (r) => (r.dept as { name: string } | null)?.name ?? '', width: 16 },
+        { header: '岗位', value: (r) => (r.job as { name: string } | null)?.name ?? '', width: 16 },
+        { header: '角色', value: (r) => (r.roles as { name: string }[]).map((x) => x.name).join(','), width: 24 },
+        { header: '最后修改密码的时间', key: 'lastPasswordResetTime', kind: 'datetime', width: 22 },
+        { header: '创建日期', key: 'createTime', kind: 'datetime', width: 22 },
+      ],
+      rows,
+    });
+  });
+}
+

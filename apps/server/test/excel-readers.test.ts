@@ -1,0 +1,158 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { cellText, excelSerialToDate, parseDateText, parseMonthText, ratioCell, restoreNeutralizedText, roundNoise } from '../src/core/excel/cells.ts';
+import { openWorkbook, sniffExcelFormat } from '../src/core/excel/readWorkbook.ts';
+import { readWithSheetJs } from '../src/core/excel/readXls.ts';
+import { WorkbookFormatError, type SheetRow, type WorkbookRows } from '../src/core/excel/types.ts';
+import { xlsxBuffer } from '../src/core/excel/xlsxStream.ts';
+import { workbook } from './dispatch-fixtures.ts';
+
+async function all(wb: WorkbookRows): Promise<SheetRow[]> {
+  const out: SheetRow[] = [];
+  for await (const r of wb.rows) out.push(r);
+  return out;
+}
+
+describe('workbook readers', () => {
+  it('the streaming .xlsx reader and SheetJS agree on a SheetJS-written workbook (types, formulas, gaps)', async () => {
+    const rows = [
+      ['姓名', '日期', '金额', '布尔', '', '远列'],
+      ['张三 & <李四> "引号"', 45352, 12.5, true, null, 'x'],
+      [null, { t: 'n', v: 3, f: '1+2' }, { t: 's', v: '公式', f: '"公"&"式"' }, false],
+      [' 前后空格 ', -0.25, 1e-7, { t: 'e', v: 7 }, null, null],
+    ];
+    const buf = workbook(rows);
+    const mine = await all(openWorkbook(buf));
+    const theirs = await all(readWithSheetJs(buf, 'xlsx'));
+    expect(mine).toEqual(theirs);
+    expect(mine[1].cells).toEqual(['张三 & <李四> "引号"', 45352, 12.5, true, null, 'x']);
+    expect(mine[2].cells).toEqual([null, 3, '公式', false]);
+    expect(mine[3].cells[3]).toBe('#DIV/0!');
+  });
+
+  it('reads shared strings with rich text and phonetic runs, inline strings, escapes, and rows without references', async () => {
+    const zip = new JSZip();
+    zip.file('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+    zip.file(
+      'xl/workbook.xml',
+      '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><workbookPr date1904="1"/><sheets><sheet name="隐藏" sheetId="2" state="hidden" r:id="rId2"/><sheet name="数据" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    );
+    zip.file(
+      'xl/_rels/workbook.xml.rels',
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="x/worksheet" Target="/xl/worksheets/data.xml"/><Relationship Id="rId2" Type="x/worksheet" Target="worksheets/hidden.xml"/><Relationship Id="rId3" Type="x/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+    );
+    zip.file(
+      'xl/sharedStrings.xml',
+      '<sst><si><t>普通</t></si><si><r><rPr><b/></rPr><t>富</t></r><r><t xml:space="preserve">文本 </t></r><rPh sb="0" eb="1"><t>フ</t></rPh></si><si/><si><t>&#20013;&amp;_x000D_换行</t></si></sst>',
+    );
+    zip.file('xl/worksheets/hidden.xml', '<worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>不该读</t></is></c></row></sheetData></worksheet>');
+    zip.file(
+      'xl/worksheets/data.xml',
+      '<worksheet><sheetData><row><c t="s"><v>0</v></c><c t="s"><v>1</v></c></row><row r="3" spans="1:4"><c r="C3" t="s"><v>3</v></c><c t="inlineStr"><is><r><t>内</t></r><r><t>联</t></r></is></c></row><row/><row><c r="B5" t="s"><v>2</v></c><c t="d"><v>2024-03-01T00:00:00Z</v></c></row></sheetData></worksheet>',
+    );
+    const buf = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const wb = openWorkbook(buf);
+    expect(wb.sheetName).toBe('数据');
+    expect(wb.date1904).toBe(true);
+    expect(await all(wb)).toEqual([
+      { row: 1, cells: ['普通', '富文本 '] },
+      { row: 3, cells: [null, null, '中&\r换行', '内联'] },
+      { row: 4, cells: [] },
+      { row: 5, cells: [null, '', '2024-03-01T00:00:00Z'] },
+    ]);
+  });
+
+  it('streams large sheets across chunk boundaries (multi-byte text) and agrees with SheetJS on ExcelJS and own output', async () => {
+    const rows: unknown[][] = [['序号', '名称', '长文本']];
+    for (let i = 0; i < 4000; i++) rows.push([i, `员工${i}号`, '很长的中文文本'.repeat(20) + i]);
+    const sj = workbook(rows);
+    const mine = await all(openWorkbook(sj));
+    expect(mine).toHaveLength(4001);
+    expect(mine[4000].cells).toEqual([3999, '员工3999号', `${'很长的中文文本'.repeat(20)}3999`]);
+
+    const ej = new ExcelJS.Workbook();
+    const ws = ej.addWorksheet('S');
+    for (const r of rows.slice(0, 500)) ws.addRow(r);
+    ws.getCell('D2').value = { richText: [{ text: '甲', font: { bold: true } }, { text: '乙' }] };
+    ws.getCell('E2').value = { formula: 'A2*2', result: 0 };
+    const ejBuf = Buffer.from(await ej.xlsx.writeBuffer());
+    expect(await all(openWorkbook(ejBuf))).toEqual(await all(readWithSheetJs(ejBuf, 'xlsx')));
+
+    const own = await xlsxBuffer({
+      fileName: 'own',
+      columns: [
+        { header: '文本', key: 'a' },
+        { header: '金额', key: 'b', kind: 'money' },
+        { header: '日期', key: 'c', kind: 'date' },
+      ],
+      rows: [
+        { a: '=1+1', b: 12.34, c: '2024-02-29' },
+        { a: ' 空格 ', b: null, c: null },
+      ],
+    });
+    const ownRows = await all(openWorkbook(own));
+    expect(ownRows).toEqual(await all(readWithSheetJs(own, 'xlsx')));
+    expect(ownRows[1].cells).toEqual(['=1+1', 12.34, 45351]);
+    expect(ownRows[2].cells).toEqual([' 空格 ']);
+  });
+
+  it('reads .xls through SheetJS and sniffs the format by magic bytes only', async () => {
+    const xls = workbook([['a', 'b'], [1, '二']], 'xls');
+    expect(sniffExcelFormat(xls)).toBe('xls');
+    expect(sniffExcelFormat(workbook([['a']]))).toBe('xlsx');
+    expect(sniffExcelFormat(Buffer.from('a,b\n1,2'))).toBeNull();
+    const wb = openWorkbook(xls);
+    expect(wb.format).toBe('xls');
+    expect(await all(wb)).toEqual([
+      { row: 1, cells: ['a', 'b'] },
+      { row: 2, cells: [1, '二'] },
+    ]);
+    expect(() => openWorkbook(Buffer.from('hello'))).toThrow(WorkbookFormatError);
+    const ole = Buffer.concat([xls.subarray(0, 8), Buffer.alloc(600)]);
+    expect(() => openWorkbook(ole)).toThrow(WorkbookFormatError);
+  });
+});
+
+describe('cell conversions', () => {
+  it('turns Excel serials into dates in both date systems', () => {
+    expect(excelSerialToDate(45352)).toBe('2024-03-01');
+    expect(excelSerialToDate(45352.75)).toBe('2024-03-01');
+    expect(excelSerialToDate(61)).toBe('1900-03-01');
+    expect(excelSerialToDate(43890, true)).toBe('2024-03-01');
+    expect(excelSerialToDate(0)).toBeNull();
+    expect(excelSerialToDate(Number.NaN)).toBeNull();
+  });
+
+  it('reads dates and months typed in the usual ways', () => {
+    for (const s of ['2024-03-01', '2024/3/1', '2024.03.01', '2024年3月1日', '20240301', '2024-03-01 08:30:00', '2024-03-01T00:00:00Z', ' 2024 / 3 / 1 ']) {
+      expect(parseDateText(s), s).toBe('2024-03-01');
+    }
+    expect(parseDateText('明天')).toBeNull();
+    expect(parseDateText('01/03/2024')).toBeNull();
+    for (const s of ['2024-03', '2024/3', '2024年3月', '202403', '2024-03-15']) expect(parseMonthText(s), s).toBe('2024-03');
+  });
+
+  it('keeps money and ratios exact: float noise rounded, percentages shifted in text', () => {
+    expect(roundNoise(0.1 + 0.2, 2)).toBe(0.3);
+    expect(roundNoise(1.005, 2)).toBe(1.005);
+    expect(ratioCell('8%')).toBe('0.08');
+    expect(ratioCell('8.5%')).toBe('0.085');
+    expect(ratioCell('0.5%')).toBe('0.005');
+    expect(ratioCell('100%')).toBe('1');
+    expect(ratioCell('0%')).toBe('0');
+    expect(ratioCell(0.16000000000000003)).toBe(0.16);
+    expect(ratioCell(' 0.12 ')).toBe('0.12');
+  });
+
+  it('renders cells as text without exponents and restores apostrophe-protected formulas', () => {
+    expect(cellText(13800138000)).toBe('13800138000');
+    expect(cellText(1e20)).toBe('100000000000000000000');
+    expect(cellText(12.5)).toBe('12.5');
+    expect(cellText(true)).toBe('TRUE');
+    expect(cellText(null)).toBe('');
+    expect(restoreNeutralizedText("'=SUM(A1)")).toBe('=SUM(A1)');
+    expect(restoreNeutralizedText("'-5")).toBe("'-5");
+    expect(restoreNeutralizedText("it's")).toBe("it's");
+  });
+});

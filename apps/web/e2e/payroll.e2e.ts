@@ -1,0 +1,275 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, login, screenshot, startHarness } from './harness';
+
+/**
+ * The payroll screens in a real browser against the real server: a company and two staff (made through the
+ * API), the monthly salary flow (generate, inline overtime edit, calculate, confirm, lock), the Excel report,
+ * payslip generation, and an ordinary employee who sees only their own payslip and its printable sheet.
+ */
+
+const OK = /确\s*定/;
+type Json = Record<string, any>;
+
+const clean = (errors: string[]) => errors.filter((e) => !/favicon/.test(e));
+
+function screen(page: Page): Locator {
+  return page.locator('.app-screen[data-active="true"]');
+}
+
+function row(scope: Locator, text: string): Locator {
+  return scope.locator('tr.ant-table-row', { hasText: text }).first();
+}
+
+async function open(page: Page, path: string, testId: string): Promise<Locator> {
+  await page.goto(path);
+  const s = screen(page);
+  await s.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  return s;
+}
+
+async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.locator('.ant-notification-notice', { hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+}
+
+async function clearNotices(page: Page): Promise<void> {
+  await page.mouse.move(700, 780);
+  await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 10_000 }).toBe(0);
+}
+
+async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
+  await trigger.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible').last();
+  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** An 18-digit ID card with a correct check character (GB 11643). */
+function idCard(first17: string): string {
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = first17.split('').reduce((s, d, i) => s + Number(d) * w[i], 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+function staffBody(companyId: number, staffName: string, card: string, salary: number): Json {
+  const base = 7162;
+  return {
+    companyId,
+    staffName,
+    censusType: 'bencheng',
+    idCard: card,
+    phone: '13800138000',
+    inductionDate: '2024-01-02',
+    jobState: '在职',
+    salary,
+    taxesType: '工资薪金',
+    insureType: '五险一金',
+    deduct: 1000,
+    dispatchDate: '2024-01-02',
+    insuredState: '已参保',
+    insuredTime: '2024-01-02',
+    contractState: '已签订',
+    contractType: '固定期限',
+    contractStart: '2024-01-02',
+    contractEnd: '2028-01-01',
+    gjjBase: 8000,
+    gjjRatio: 0.12,
+    yanglaoBase: base,
+    yanglaoRatioCompany: 0.16,
+    yanglaoRatioSelf: 0.08,
+    yiliaoBase: base,
+    yiliaoBaseSelf: base,
+    yiliaoRatioCompany: 0.098,
+    yiliaoRatioSelf: 0.02,
+    shiyeBase: base,
+    shiyeRatioCompany: 0.005,
+    shiyeRatioSelf: 0.005,
+    gongshangBase: base,
+    gongshangRatioCompany: 0.004,
+    shengyuBase: base,
+    shengyuRatioCompany: 0,
+  };
+}
+
+describe('payroll screens', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('runs a month from generation to the payslip of an ordinary employee', { timeout: 240_000 }, async () => {
+    const page = await h.newPage({ width: 1440, height: 900 });
+    await login(page);
+    const token = await page.evaluate(() => {
+      const m = /(?:^|;\s*)dp-token=([^;]+)/.exec(document.cookie);
+      return m ? decodeURIComponent(m[1]) : localStorage.getItem('dp-token');
+    });
+    expect(token).toBeTruthy();
+    const call = async (method: string, url: string, body?: unknown): Promise<Json> => {
+      const res = await fetch(`${h.baseUrl}${url}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+      return text ? JSON.parse(text) : {};
+    };
+
+    // ---- a company and two staff through the API ----
+    const now = new Date(Date.now() + 8 * 3600_000);
+    const month = now.toISOString().slice(0, 7);
+    expect(month >= '2025-07').toBe(true);
+    const companyName = 'E2E薪资单位';
+    const company = await call('POST', '/api/accountsCompany', {
+      companyName,
+      serviceType: '劳务派遣',
+      feeType: '按人头',
+      fee: 100,
+      disabledPay: 0,
+      dispatchCompany: '北京华派人力资源有限公司',
+      contact: '王经理',
+      phone: '010-88886666',
+      email: 'hr@example.com',
+      gjjBase: 8000,
+      yanglaoBase: 7162,
+      yilaoBase: 7162,
+      yilaoBaseSelf: 7162,
+      shiyeBase: 7162,
+      gongshangBase: 7162,
+      shengyuBase: 7162,
+    });
+    const cardA = idCard('11010119900307211');
+    const cardB = idCard('11010119880517313');
+    await call('POST', '/api/accountsStaff', staffBody(company.id, '薪资甲', cardA, 9000));
+    await call('POST', '/api/accountsStaff', staffBody(company.id, '薪资乙', cardB, 12000));
+
+    // ---- monthly salary: generate ----
+    let s = await open(page, '/salary/accountsSalary', 'salary-page');
+    await choose(page, s.getByTestId('salary-company'), companyName);
+    await page.waitForLoadState('networkidle');
+    expect(await s.getByTestId('salary-confirm').isDisabled()).toBe(true);
+    await s.getByTestId('salary-generate').click();
+    await expectNotice(page, '生成成功');
+    await expect.poll(() => row(s, '薪资甲').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row(s, '薪资乙').isVisible()).toBe(true);
+    await clearNotices(page);
+
+    // ---- inline edit of overtime and deduction ----
+    const a = row(s, '薪资甲');
+    await a.getByTestId('salary-edit').click();
+    await a.locator('input[data-testid="salary-input-jiaban"], [data-testid="salary-input-jiaban"] input').first().fill('300');
+    await a.locator('input[data-testid="salary-input-koukuan"], [data-testid="salary-input-koukuan"] input').first().fill('50.5');
+    await screenshot(page, 'salary-inline-edit');
+    await a.getByTestId('salary-save').click();
+    await expectNotice(page, '修改成功');
+    await expect.poll(() => row(s, '薪资甲').textContent(), { timeout: 10_000 }).toContain('300.00');
+    expect(await row(s, '薪资甲').textContent()).toContain('50.50');
+    await clearNotices(page);
+
+    // ---- calculate ----
+    await s.getByTestId('salary-calculate').click();
+    await expectNotice(page, '计算成功');
+    await page.waitForLoadState('networkidle');
+    await clearNotices(page);
+    // expanded details: bases and ratios
+    await row(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
+    await expect.poll(() => s.locator('.crud-detail').first().isVisible()).toBe(true);
+    expect(await s.locator('.crud-detail').first().textContent()).toContain('养老保险基数');
+    await screenshot(page, 'salary-calculated');
+    await row(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
+
+    // ---- confirm and the lock ----
+    await s.getByTestId('salary-confirm').click();
+    const modal = page.locator('.ant-modal-confirm:visible').last();
+    await expect.poll(() => modal.getByText('你确定执行确认工资操作吗？').isVisible()).toBe(true);
+    await modal.getByRole('button', { name: OK }).click();
+    await expectNotice(page, '确认成功');
+    const banner = s.getByTestId('salary-lock-banner');
+    await banner.waitFor({ timeout: 10_000 });
+    expect(await banner.textContent()).toContain('系统管理员');
+    expect(await s.getByTestId('salary-calculate').isDisabled()).toBe(true);
+    expect(await s.getByTestId('salary-confirm').isDisabled()).toBe(true);
+    expect(await s.getByTestId('salary-generate').isDisabled()).toBe(true);
+    expect(await row(s, '薪资甲').getByTestId('salary-edit').isDisabled()).toBe(true);
+    expect(await row(s, '薪资甲').getByTestId('salary-delete').isDisabled()).toBe(true);
+    await clearNotices(page);
+    await screenshot(page, 'salary-locked');
+
+    // ---- the Excel report ----
+    s = await open(page, '/salary/salaryReport', 'salary-report-page');
+    await choose(page, s.getByTestId('report-company'), companyName);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), s.getByTestId('report-download').click()]);
+    expect(download.suggestedFilename()).toBe('工资报表.xlsx');
+    await screenshot(page, 'salary-report');
+
+    // ---- payslips generated from the confirmed month ----
+    s = await open(page, '/acPayslip/index', 'payslip-page');
+    await s.getByTestId('payslip-generate').click();
+    const gen = page.locator('.ant-modal:visible').last();
+    await choose(page, gen.getByTestId('payslip-generate-company'), companyName);
+    await expect.poll(() => gen.locator('.ant-select-content, .ant-select-selector', { hasText: month }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await gen.getByRole('button', { name: OK }).click();
+    await expectNotice(page, '生成成功');
+    await expect.poll(() => row(s, '薪资乙').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await row(s, '薪资甲').isVisible()).toBe(true);
+    await clearNotices(page);
+    await screenshot(page, 'payslip-admin');
+    expect(clean(h.errorsOf(page).page)).toEqual([]);
+    expect(clean(h.errorsOf(page).console)).toEqual([]);
+
+    // ---- an ordinary employee: username = the ID card of 薪资甲 ----
+    const jobs = await call('GET', '/api/job?name=普通员工&size=50');
+    const job = (jobs.content as Json[]).find((j) => j.name === '普通员工');
+    const roles = (await call('GET', '/api/roles/all')) as Json[] | Json;
+    const role = (Array.isArray(roles) ? roles : roles.content).find((r: Json) => r.name === '普通员工');
+    expect(job && role).toBeTruthy();
+    const user = await call('POST', '/api/users', {
+      username: cardA,
+      cname: '薪资甲',
+      email: 'xinzijia@example.com',
+      phone: '13912345678',
+      enabled: true,
+      dept: { id: job.dept?.id ?? job.deptId },
+      job: { id: job.id },
+      roles: [{ id: role.id }],
+    });
+    expect(user.defaultPassword).toBeTruthy();
+
+    const emp = await h.newPage({ width: 1280, height: 860 });
+    await login(emp, cardA, user.defaultPassword);
+    await emp.waitForURL((u) => u.pathname === '/acPayslip/index', { timeout: 15_000 });
+    const es = screen(emp);
+    await es.getByTestId('payslip-page').waitFor({ timeout: 15_000 });
+    await emp.waitForLoadState('networkidle');
+    await expect.poll(() => row(es, '薪资甲').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await es.locator('tr.ant-table-row').count()).toBe(1);
+    expect(await es.getByText('薪资乙').count()).toBe(0);
+    expect(await es.getByTestId('crud-filter-name').count()).toBe(0);
+    expect(await es.getByTestId('crud-filter-idCard').count()).toBe(0);
+    expect(await es.getByTestId('payslip-generate').count()).toBe(0);
+    expect(await es.getByTestId('crud-import').count()).toBe(0);
+    expect(await es.getByTestId('payslip-export-one').count()).toBe(1);
+    expect(await emp.locator('.app-sidebar-menu').getByText('月度工资').count()).toBe(0);
+    await screenshot(emp, 'payslip-employee');
+
+    // ---- the printable sheet ----
+    await row(es, '薪资甲').getByTestId('payslip-view').click();
+    const sheet = emp.getByTestId('payslip-sheet');
+    await sheet.waitFor({ timeout: 10_000 });
+    await emp.waitForTimeout(400);
+    expect(await sheet.textContent()).toContain('薪资甲');
+    expect(await sheet.textContent()).toContain('基础工资');
+    expect(await emp.getByTestId('payslip-net').textContent()).toMatch(/\d,\d{3}\.\d{2}/);
+    await screenshot(emp, 'payslip-print-view');
+    await emp.emulateMedia({ media: 'print' });
+    await screenshot(emp, 'payslip-print-media');
+    await emp.emulateMedia({ media: 'screen' });
+    expect(clean(h.errorsOf(emp).page)).toEqual([]);
+    expect(clean(h.errorsOf(emp).console)).toEqual([]);
+  });
+});

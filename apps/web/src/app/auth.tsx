@@ -1,0 +1,158 @@
+import { hasPermission as codesPass } from '@app/shared/resource';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { encryptPassword } from './crypto';
+import { queryClient } from './queryClient';
+import { api } from './request';
+import {
+  type UserInfo,
+  clearSession,
+  getToken,
+  removeToken,
+  getUser,
+  isOrdinaryEmployee as isOrdinary,
+  sessionVersion,
+  setRememberedUsername,
+  setToken,
+  setUser,
+  subscribeSession,
+} from './session';
+
+export type { UserInfo } from './session';
+export {
+  getToken,
+  setToken,
+  removeToken,
+  getUser,
+  clearSession,
+  homePath,
+  getRememberedUsername,
+  isOrdinaryEmployee,
+} from './session';
+
+/** 'anonymous': no token; 'loading': token, user info on its way; 'ready': user known; 'error': info failed. */
+export type AuthStatus = 'anonymous' | 'loading' | 'ready' | 'error';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  token: string | null;
+  user: UserInfo | null;
+  /** Permission codes of the user (`roles` of /auth/info). */
+  permissions: string[];
+  isOrdinaryEmployee: boolean;
+  /** True when the user holds ADMIN or any of `codes`. */
+  hasPermission: (codes: readonly string[]) => boolean;
+  /** Revoke the token on the server, forget the session and cached data. */
+  logout: () => Promise<void>;
+  /** Reload /auth/info (after editing one's own profile, avatar, ...). */
+  refresh: () => Promise<UserInfo | null>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  code: string;
+  uuid: string;
+  rememberMe: boolean;
+}
+
+/** POST /auth/login with the RSA-encrypted password; stores the token and the user. */
+export async function loginWithPassword(input: LoginInput): Promise<UserInfo> {
+  const password = await encryptPassword(input.password);
+  const res = await api.post<{ token: string; expiresAt?: string; user: UserInfo }>('/auth/login', {
+    username: input.username.trim(),
+    password,
+    code: input.code.trim(),
+    uuid: input.uuid,
+    rememberMe: input.rememberMe,
+  });
+  queryClient.clear();
+  setToken(res.token, { rememberMe: input.rememberMe, expiresAt: res.expiresAt });
+  setRememberedUsername(input.rememberMe ? input.username.trim() : null);
+  setUser(res.user);
+  return res.user;
+}
+
+/** Revoke the token (ignoring failures: it may be dead already) and forget everything. */
+export async function logout(): Promise<void> {
+  if (getToken()) await api.del('/auth/logout', undefined, { silent: true }).catch(() => undefined);
+  clearSession();
+  queryClient.clear();
+}
+
+/**
+ * Log out and load `path` afresh (the avatar menu's logout): the token is revoked and forgotten, then the page
+ * is replaced without first re-rendering the app as logged out (no double navigation).
+ */
+export async function logoutAndReload(path = '/login'): Promise<void> {
+  if (getToken()) await api.del('/auth/logout', undefined, { silent: true }).catch(() => undefined);
+  removeToken();
+  window.location.replace(path);
+}
+
+/** Fetch the current user (`GET /auth/info`) into the session; silent (the caller decides what to do). */
+export async function fetchUserInfo(): Promise<UserInfo> {
+  const user = await api.get<UserInfo>('/auth/info', undefined, { silent: true });
+  setUser(user);
+  return user;
+}
+
+/** Loads the user when a token exists and provides `useAuth()`. On failure: logout and reload (spec §2). */
+export function AuthProvider({ children, onInfoError }: { children: ReactNode; onInfoError?: () => void }) {
+  useSyncExternalStore(subscribeSession, sessionVersion, sessionVersion);
+  const token = getToken();
+  const user = getUser();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!token || user) return;
+    let cancelled = false;
+    fetchUserInfo().catch(async () => {
+      if (cancelled) return;
+      setFailed(true);
+      await logout();
+      if (onInfoError) onInfoError();
+      else window.location.reload();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [token, user, onInfoError]);
+
+  const refresh = useCallback(async () => {
+    if (!getToken()) return null;
+    return fetchUserInfo();
+  }, []);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const permissions = user?.roles ?? [];
+    const status: AuthStatus = !token ? 'anonymous' : user ? 'ready' : failed ? 'error' : 'loading';
+    return {
+      status,
+      token,
+      user: token ? user : null,
+      permissions,
+      isOrdinaryEmployee: isOrdinary(user),
+      hasPermission: (codes) => codesPass(permissions, codes),
+      logout,
+      refresh,
+    };
+  }, [token, user, failed, refresh]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The session inside components. */
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth() must be used inside <AuthProvider>');
+  return ctx;
+}
+
+/** Renders `children` only when the user holds ADMIN or any of `codes` (spec §6: the element is removed). */
+export function Permission({ codes, children, fallback = null }: { codes: readonly string[]; children: ReactNode; fallback?: ReactNode }) {
+  const { hasPermission } = useAuth();
+  if (!codes || codes.length === 0) throw new Error('<Permission> needs a list of permission codes');
+  return <>{hasPermission(codes) ? children : fallback}</>;
+}

@@ -1,0 +1,63 @@
+import { type ComponentType, type LazyExoticComponent, createContext, createElement, lazy, useContext } from 'react';
+import { moduleScreens } from '../modules/registry';
+import NotImplemented from '../pages/NotImplemented';
+
+/**
+ * Menu `component` keys to lazily loaded screens. `crud/<resource>` is the generic resource page for
+ * RESOURCES[<resource>]; other keys come from `modules/registry.ts`; unknown keys show a placeholder.
+ */
+
+export type Screen = LazyExoticComponent<ComponentType> | ComponentType;
+
+const cache = new Map<string, Screen>();
+
+/** Is there a real screen for this key? */
+export function hasScreen(key: string | null | undefined): boolean {
+  if (!key) return false;
+  return key.startsWith('crud/') ? key.length > 5 : key in moduleScreens;
+}
+
+/**
+ * The screen component of a menu component key (stable per key, so React keeps its state). `fallback` is
+ * used instead of the "not implemented" placeholder for keys without a screen.
+ */
+export function resolveScreen(key: string | null | undefined, fallback?: ComponentType): Screen {
+  const k = key ?? '';
+  const hit = cache.get(k);
+  if (hit) return hit;
+  let screen: Screen;
+  if (fallback && !hasScreen(k)) return fallback;
+  if (k.startsWith('crud/') && k.length > 5) {
+    const resource = k.slice(5);
+    screen = lazy(async () => {
+      const mod = await import('../crud/ResourcePage');
+      const Page = mod.default as ComponentType<{ resource: string }>;
+      // biome-ignore lint/correctness/noComponentHookFactories: one stable component per screen key (cached below)
+      const CrudScreen = () => createElement(Page, { resource });
+      CrudScreen.displayName = `CrudScreen(${resource})`;
+      return { default: CrudScreen };
+    });
+  } else if (moduleScreens[k]) {
+    screen = lazy(moduleScreens[k]);
+  } else {
+    // biome-ignore lint/correctness/noComponentHookFactories: one stable component per screen key (cached below)
+    const Missing = () => createElement(NotImplemented, { screenKey: k });
+    Missing.displayName = `NotImplemented(${k})`;
+    screen = Missing;
+  }
+  cache.set(k, screen);
+  return screen;
+}
+
+/** Where a screen is shown: its tab path and whether that tab is the visible one (screens stay mounted). */
+export interface ScreenInfo {
+  path: string;
+  active: boolean;
+}
+
+export const ScreenContext = createContext<ScreenInfo>({ path: '', active: true });
+
+/** The tab a screen lives in (e.g. to pause polling while hidden). */
+export function useScreen(): ScreenInfo {
+  return useContext(ScreenContext);
+}

@@ -1,0 +1,291 @@
+import type { FieldDef, ResourceDef } from '@app/shared/resource';
+import { Col, Divider, Form, type FormInstance, Modal, Row as GridRow } from 'antd';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DictMap } from '../app/dict';
+import { notify } from '../app/feedback';
+import { RequestError, api } from '../app/request';
+import { FieldControl, fieldRules, formFields, formValuesToBody, initialFormValues, labelOf, resourceLabel } from './fields';
+import type { Row } from './useResourceList';
+
+/**
+ * The add/edit dialog of a resource: antd Form inside a Modal, Enter submits, POST (create) or PUT (update),
+ * '添加成功' / '修改成功', server field errors shown on their fields. `ResourceForm` lays out the definition's
+ * fields; screens with their own dialogs (users, roles, menus...) pass children and reuse `FieldItem`.
+ */
+
+export type DialogMode = 'create' | 'edit';
+
+export interface CrudDialogProps {
+  def: ResourceDef;
+  open: boolean;
+  mode: DialogMode;
+  /** The row being edited. */
+  record?: Row | null;
+  onClose: () => void;
+  /** After a successful save (the created row for creates). */
+  onSaved?: (result: { mode: DialogMode; row?: Row }) => void;
+  /** Title; default '新增<label>' / '编辑<label>'. */
+  title?: ReactNode;
+  width?: number;
+  /** Initial form values (default: from the record or the definition's defaults). */
+  initialValues?: Row;
+  /** Build the request body from the form values (default: the form fields, plus id when editing). */
+  toBody?: (values: Row, mode: DialogMode) => Row | Promise<Row>;
+  /** Checks the form rules cannot express; return a message to refuse (shown as a warning). */
+  beforeSubmit?: (values: Row, mode: DialogMode) => string | null | undefined;
+  /** URL of create/update; default /api/<name>. */
+  url?: string;
+  /** Skip the default success notice (the screen shows its own). */
+  silentSuccess?: boolean;
+  /** The form fields; receives the form instance. */
+  children: ReactNode | ((form: FormInstance) => ReactNode);
+  form?: FormInstance;
+  onValuesChange?: (changed: Row, all: Row) => void;
+  /** 'vertical' (default) or 'horizontal' labels. */
+  layout?: 'vertical' | 'horizontal';
+  labelWidth?: number;
+}
+
+/**
+ * A form instance outlives its dialog, and a remounted <Form> merges the old values over its new initial
+ * values; rendered as the Form's last child (after its fields registered), this resets the store to the
+ * initial values on every opening.
+ */
+export function FormResetOnMount({ form }: { form: FormInstance }) {
+  useLayoutEffect(() => {
+    form.resetFields();
+  }, [form]);
+  return null;
+}
+
+/** Fields of the form that a server answer names in `fieldErrors`. */
+function applyFieldErrors(form: FormInstance, err: unknown): void {
+  if (!(err instanceof RequestError) || !err.fieldErrors) return;
+  const registered = new Set(
+    form
+      .getFieldsError()
+      .map((e) => e.name.join('.'))
+      .filter(Boolean),
+  );
+  const fields = Object.entries(err.fieldErrors)
+    .filter(([name]) => registered.has(name))
+    .map(([name, message]) => ({ name: name.split('.'), errors: [String(message)] }));
+  if (fields.length) form.setFields(fields as never);
+}
+
+export function CrudDialog(props: CrudDialogProps) {
+  const { def, open, mode, record, onClose, onSaved } = props;
+  const { t } = useTranslation('crud');
+  const [ownForm] = Form.useForm();
+  const form = props.form ?? ownForm;
+  const [saving, setSaving] = useState(false);
+  const label = resourceLabel(def);
+  // Each opening is a new form session: the Form remounts (and resets) even when the previous closing
+  // animation has not finished yet (edit clicked right after closing an add).
+  const [session, setSession] = useState(0);
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setSession((n) => n + 1);
+  }
+  // The Form remounts on every opening (destroyOnHidden), so initial values are read afresh each time.
+  const initial = useMemo(
+    () => props.initialValues ?? initialFormValues(def, mode === 'edit' ? record : null),
+    [props.initialValues, def, mode, record],
+  );
+
+  const submit = async (values: Row) => {
+    const refusal = props.beforeSubmit?.(values, mode);
+    if (refusal) {
+      notify.warning(refusal);
+      return;
+    }
+    setSaving(true);
+    try {
+      let body: Row;
+      if (props.toBody) body = await props.toBody(values, mode);
+      else {
+        body = formValuesToBody(formFields(def), values);
+        if (mode === 'edit' && record) body.id = record.id;
+      }
+      const url = props.url ?? `/api/${def.name}`;
+      if (mode === 'create') {
+        const created = await api.post<Row>(url, body);
+        if (!props.silentSuccess) notify.success(t('added'));
+        onSaved?.({ mode, row: created });
+      } else {
+        await api.put(url, body);
+        if (!props.silentSuccess) notify.success(t('updated'));
+        onSaved?.({ mode });
+      }
+      onClose();
+    } catch (err) {
+      // The request layer already showed the server's message; point at the fields it names.
+      applyFieldErrors(form, err);
+      if (!(err instanceof RequestError)) console.warn(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
+    const target = e.target as HTMLElement;
+    if (target.tagName !== 'INPUT') return;
+    if (target.closest('.ant-select, .ant-picker, .ant-tree-select, .ant-cascader')) return;
+    e.preventDefault();
+    form.submit();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={props.title ?? (mode === 'create' ? t('addTitle', { label }) : t('editTitle', { label }))}
+      width={props.width ?? def.dialogWidth ?? 500}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      confirmLoading={saving}
+      destroyOnHidden
+      mask={{ closable: false }}
+    >
+      <Form
+        key={session}
+        form={form}
+        layout={props.layout ?? 'vertical'}
+        labelCol={props.layout === 'horizontal' ? { flex: `${props.labelWidth ?? 90}px` } : undefined}
+        initialValues={initial}
+        onFinish={submit}
+        onKeyDown={onKeyDown}
+        onValuesChange={props.onValuesChange}
+        requiredMark
+        className="crud-form"
+        name={`crud-${def.name}`}
+      >
+        {typeof props.children === 'function' ? props.children(form) : props.children}
+        <FormResetOnMount form={form} />
+      </Form>
+    </Modal>
+  );
+}
+
+export interface FieldItemProps {
+  def: ResourceDef;
+  field: FieldDef | string;
+  dicts?: DictMap;
+  disabled?: boolean;
+  /** Replace the control (it receives value/onChange from the Form.Item). */
+  control?: ReactNode;
+  /** Extra rules after the definition's. */
+  rules?: import('antd/es/form').Rule[];
+  label?: ReactNode;
+  extra?: ReactNode;
+  hidden?: boolean;
+}
+
+/** One form item for a definition field: label, required mark, shared validation, the kind's control. */
+export function FieldItem({ def, field, dicts, disabled, control, rules, label, extra, hidden }: FieldItemProps) {
+  const f = typeof field === 'string' ? def.fields.find((x) => x.name === field) : field;
+  if (!f) throw new Error(`${def.name} has no field ${String(field)}`);
+  return (
+    <Form.Item
+      name={f.name}
+      label={label ?? labelOf(def.name, f)}
+      required={!!f.required}
+      rules={[...fieldRules(f), ...(rules ?? [])]}
+      extra={extra}
+      hidden={hidden}
+    >
+      {control ?? <FieldControl resource={def.name} field={f} dicts={dicts} disabled={disabled} />}
+    </Form.Item>
+  );
+}
+
+/** Group fields by `section`, keeping the definition's order (fields without a section first). */
+export function sectionsOf(fields: readonly FieldDef[]): { title?: string; fields: FieldDef[] }[] {
+  const groups: { title?: string; fields: FieldDef[] }[] = [];
+  for (const f of fields) {
+    let g = groups.find((x) => x.title === f.section);
+    if (!g) {
+      g = { title: f.section, fields: [] };
+      if (f.section === undefined) groups.unshift(g);
+      else groups.push(g);
+    }
+    g.fields.push(f);
+  }
+  return groups;
+}
+
+export interface FieldOverride {
+  hidden?: boolean;
+  disabled?: boolean;
+  control?: ReactNode;
+  span?: number;
+  extra?: ReactNode;
+}
+
+/** The definition's form fields in two columns, with section headings. */
+export function ResourceFormFields({
+  def,
+  dicts,
+  fields = formFields(def),
+  overrides = {},
+  columns = 2,
+}: {
+  def: ResourceDef;
+  dicts?: DictMap;
+  fields?: FieldDef[];
+  overrides?: Record<string, FieldOverride>;
+  columns?: 1 | 2;
+}) {
+  const { t } = useTranslation('crud');
+  const groups = sectionsOf(fields.filter((f) => !overrides[f.name]?.hidden));
+  return (
+    <>
+      {groups.map((g) => (
+        <div key={g.title ?? '_'} className="crud-form-section">
+          {g.title && (
+            <Divider titlePlacement="start" plain className="crud-form-section-title">
+              {t(`sections.${g.title}`, { defaultValue: g.title })}
+            </Divider>
+          )}
+          <GridRow gutter={16}>
+            {g.fields.map((f) => {
+              const o = overrides[f.name] ?? {};
+              const span = o.span ?? f.span ?? (columns === 1 || f.kind === 'text' ? 24 : 12);
+              return (
+                <Col key={f.name} span={span}>
+                  <FieldItem def={def} field={f} dicts={dicts} disabled={o.disabled} control={o.control} extra={o.extra} />
+                </Col>
+              );
+            })}
+          </GridRow>
+        </div>
+      ))}
+    </>
+  );
+}
+
+export type ResourceFormProps = Omit<CrudDialogProps, 'children'> & {
+  dicts?: DictMap;
+  overrides?: Record<string, FieldOverride>;
+  /** Extra items after the definition's fields. */
+  extra?: ReactNode | ((form: FormInstance) => ReactNode);
+  columns?: 1 | 2;
+};
+
+/** The generic add/edit dialog: the definition's form fields in sections and two columns. */
+export function ResourceForm({ dicts, overrides, extra, columns, ...dialog }: ResourceFormProps) {
+  return (
+    <CrudDialog {...dialog}>
+      {(form) => (
+        <>
+          <ResourceFormFields def={dialog.def} dicts={dicts} overrides={overrides} columns={columns} />
+          {typeof extra === 'function' ? extra(form) : extra}
+        </>
+      )}
+    </CrudDialog>
+  );
+}

@@ -1,0 +1,314 @@
+import type { ResourceDef } from '@app/shared/resource';
+import { DownloadOutlined, FileExcelOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd/es/upload';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback, notify } from '../app/feedback';
+import { downloadBlob } from '../app/request';
+import { getToken } from '../app/session';
+import { resourceLabel } from './fields';
+
+/**
+ * Excel import, export and template buttons of a resource with `excel` options (spec §2, §5, §8):
+ * one .xls/.xlsx file under 2 GB, `POST /api/import/<name>` (multipart `file`) with upload progress and the
+ * per-row result; `GET /api/export/<name>` with the current filters; `POST /api/download/<name>` template.
+ */
+
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024 * 1024;
+const EXCEL_NAME = /\.(xls|xlsx)$/i;
+/** Spec §4: after a clean import the dialog closes and the list reloads 2 s later. */
+export const IMPORT_CLOSE_DELAY_MS = 2000;
+
+export interface ImportResult {
+  total: number;
+  inserted: number;
+  updated: number;
+  failed: number;
+  errors: { row: number; column?: string; message: string }[];
+  errorFileId?: string | null;
+}
+
+/** Why a chosen file is refused, or null. */
+export function importFileProblem(file: { name: string; size: number }): 'format' | 'size' | null {
+  if (!EXCEL_NAME.test(file.name)) return 'format';
+  if (file.size >= MAX_IMPORT_BYTES) return 'size';
+  return null;
+}
+
+/** Upload with progress (fetch has none): XHR with the bearer token; resolves with the JSON answer. */
+function uploadWithProgress(url: string, file: File, onProgress: (percent: number) => void): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: any;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ImportResult);
+      else reject(new Error(body?.message ?? `HTTP ${xhr.status}`));
+    };
+    xhr.onerror = () => reject(new Error(''));
+    xhr.ontimeout = () => reject(new Error(''));
+    const data = new FormData();
+    data.append('file', file);
+    xhr.send(data);
+  });
+}
+
+export interface ImportDialogProps {
+  def: ResourceDef;
+  open: boolean;
+  onClose: () => void;
+  /** After a successful import (the list reloads). */
+  onImported?: (result: ImportResult) => void;
+  /** Upload URL; default /api/import/<name>. */
+  url?: string;
+}
+
+export function ImportDialog({ def, open, onClose, onImported, url }: ImportDialogProps) {
+  const { t } = useTranslation('crud');
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setFiles([]);
+    setPercent(null);
+    setResult(null);
+    setBusy(false);
+  };
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const submit = async () => {
+    const file = files[0]?.originFileObj as File | undefined;
+    if (!file) {
+      notify.warning(t('importDialog.fileRequired'));
+      return;
+    }
+    setBusy(true);
+    setResult(null);
+    setPercent(0);
+    try {
+      const r = await uploadWithProgress(url ?? `/api/import/${def.name}`, file, setPercent);
+      const res: ImportResult = {
+        total: Number(r?.total ?? 0),
+        inserted: Number(r?.inserted ?? 0),
+        updated: Number(r?.updated ?? 0),
+        failed: Number(r?.failed ?? 0),
+        errors: Array.isArray(r?.errors) ? r.errors : [],
+        errorFileId: r?.errorFileId ?? null,
+      };
+      setResult(res);
+      setBusy(false);
+      if (res.failed === 0) {
+        notify.success(t('importDialog.success'));
+        onImported?.(res);
+        setTimeout(() => {
+          reset();
+          onClose();
+        }, IMPORT_CLOSE_DELAY_MS);
+      } else if (res.inserted + res.updated > 0) onImported?.(res);
+    } catch (err) {
+      setBusy(false);
+      setPercent(null);
+      notify.error(t('importDialog.failed'), (err as Error).message || undefined);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('importDialog.title', { label: resourceLabel(def) })}
+      width={600}
+      onCancel={close}
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={
+        <Space>
+          <Button onClick={close} disabled={busy}>
+            {t('cancel')}
+          </Button>
+          <Button type="primary" onClick={submit} loading={busy} icon={<UploadOutlined />} data-testid="import-submit">
+            {t('importDialog.upload')}
+          </Button>
+        </Space>
+      }
+    >
+      <Upload.Dragger
+        accept=".xls,.xlsx"
+        maxCount={1}
+        multiple={false}
+        fileList={files}
+        disabled={busy}
+        beforeUpload={(file, batch) => {
+          if (batch.length > 1) {
+            if (file === batch[0]) notify.warning(t('importDialog.oneFile', { count: batch.length }));
+            return Upload.LIST_IGNORE;
+          }
+          const problem = importFileProblem(file);
+          if (problem) {
+            notify.warning(problem === 'format' ? t('importDialog.onlyExcel') : t('importDialog.tooLarge'));
+            return Upload.LIST_IGNORE;
+          }
+          return false;
+        }}
+        onChange={({ fileList }) => {
+          setFiles(fileList.slice(-1));
+          setResult(null);
+          setPercent(null);
+        }}
+        onRemove={(file) =>
+          new Promise<boolean>((resolve) => {
+            feedback.modal.confirm({
+              title: t('importDialog.confirmRemove', { file: file.name }),
+              okText: t('ok'),
+              cancelText: t('cancel'),
+              onOk: () => resolve(true),
+              onCancel: () => resolve(false),
+            });
+          })
+        }
+        data-testid="import-dragger"
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('importDialog.drag')}</p>
+        <p className="ant-upload-hint">{t('importDialog.hint')}</p>
+      </Upload.Dragger>
+      {percent !== null && (
+        <div style={{ marginTop: 12 }}>
+          <Progress percent={percent} status={busy ? 'active' : result?.failed ? 'exception' : 'success'} />
+          {busy && percent >= 100 && <Typography.Text type="secondary">{t('importDialog.processing')}</Typography.Text>}
+        </div>
+      )}
+      {result && <ImportResultView result={result} />}
+    </Modal>
+  );
+}
+
+function ImportResultView({ result }: { result: ImportResult }) {
+  const { t } = useTranslation('crud');
+  return (
+    <div style={{ marginTop: 12 }} data-testid="import-result">
+      <Alert
+        type={result.failed ? (result.inserted + result.updated ? 'warning' : 'error') : 'success'}
+        showIcon
+        title={t('importDialog.result', { total: result.total, inserted: result.inserted, updated: result.updated, failed: result.failed })}
+        action={
+          result.errorFileId ? (
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadBlob(`/api/import/errors/${result.errorFileId}`).catch(() => undefined)}>
+              {t('importDialog.errorSheet')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {result.errors.length > 0 && (
+        <Table
+          size="small"
+          style={{ marginTop: 8 }}
+          rowKey={(r) => `${r.row}-${r.column ?? ''}-${r.message}`}
+          dataSource={result.errors.slice(0, 200)}
+          pagination={result.errors.length > 10 ? { pageSize: 10, size: 'small' } : false}
+          columns={[
+            { title: t('importDialog.row'), dataIndex: 'row', width: 70 },
+            { title: t('importDialog.column'), dataIndex: 'column', width: 140 },
+            { title: t('importDialog.message'), dataIndex: 'message' },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
+
+export interface ExcelButtonsProps {
+  def: ResourceDef;
+  /** Filters of the current list (exports send them; none -> confirm exporting everything). */
+  filters: Record<string, unknown>;
+  /** Parameters sent with every export that are not user filters (not counted as filtering). */
+  baseParams?: Record<string, unknown>;
+  canImport?: boolean;
+  canExport?: boolean;
+  /** Show the template button (default: with import). */
+  canTemplate?: boolean;
+  onImported?: () => void;
+  exportUrl?: string;
+  importUrl?: string;
+}
+
+/** Import / export / template buttons for a resource with `excel` options. */
+export function ExcelButtons({ def, filters, baseParams, canImport = true, canExport = true, canTemplate, onImported, exportUrl, importUrl }: ExcelButtonsProps) {
+  const { t } = useTranslation('crud');
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [templating, setTemplating] = useState(false);
+  if (!def.excel) return null;
+  const excel = def.excel;
+
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      await downloadBlob(exportUrl ?? `/api/export/${def.name}`, { params: { ...baseParams, ...filters }, fileName: `${excel.fileName}.xlsx` });
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setExporting(false);
+    }
+  };
+  const onExport = () => {
+    const filtering = Object.values(filters).some((v) => v !== undefined && v !== null && v !== '');
+    if (filtering) return void doExport();
+    feedback.modal.confirm({
+      title: t('confirmTitle'),
+      content: t('confirmExportAll'),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      onOk: () => void doExport(),
+    });
+  };
+  const onTemplate = async () => {
+    setTemplating(true);
+    try {
+      await downloadBlob(`/api/download/${def.name}`, { method: 'POST', fileName: `${excel.templateName}.xlsx` });
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setTemplating(false);
+    }
+  };
+
+  return (
+    <>
+      {canImport && (
+        <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="crud-import">
+          {t('import')}
+        </Button>
+      )}
+      {canExport && (
+        <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="crud-export">
+          {t('export')}
+        </Button>
+      )}
+      {(canTemplate ?? canImport) && (
+        <Button icon={<FileExcelOutlined />} onClick={() => void onTemplate()} loading={templating} data-testid="crud-template">
+          {t('template')}
+        </Button>
+      )}
+      {canImport && <ImportDialog def={def} open={importOpen} onClose={() => setImportOpen(false)} onImported={() => onImported?.()} url={importUrl} />}
+    </>
+  );
+}

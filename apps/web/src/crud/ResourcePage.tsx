@@ -1,0 +1,174 @@
+import type { ResourceDef } from '@app/shared/resource';
+import { permissionCodes } from '@app/shared/resource';
+import { RESOURCES } from '@app/shared/resources/index';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Result } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../app/auth';
+import { useDicts } from '../app/dict';
+import { notify } from '../app/feedback';
+import { type DialogMode, type FieldOverride, ResourceForm } from './CrudDialog';
+import { ExcelButtons } from './Excel';
+import { ResourceTable, deleteRows } from './ResourceTable';
+import { SearchBar } from './SearchBar';
+import { dictNames } from './fields';
+import { type ResourceListOptions, type Row, useResourceList } from './useResourceList';
+import './crud.css';
+
+/**
+ * The generic resource screen: search bar, toolbar (add, batch delete, import/export), table and the
+ * add/edit dialog, all driven by the resource definition and gated by its permission codes. Screens that
+ * need more pass overrides, or compose `useResourceList`, `SearchBar`, `ResourceTable` and `ResourceForm`.
+ */
+
+export interface ResourcePageProps {
+  resource: string | ResourceDef;
+  /** List options (fixed params, initial filters, enabled, URL...). */
+  list?: ResourceListOptions;
+  /** Filters the search bar always adds (and never shows). */
+  fixedFilters?: Record<string, unknown>;
+  /** Search bar extra controls / fields left out. */
+  searchExtra?: ReactNode;
+  searchExclude?: string[];
+  /** Adjust the table columns. */
+  columns?: (columns: ColumnsType<Row>) => ColumnsType<Row>;
+  render?: Record<string, (value: any, row: Row) => ReactNode>;
+  rowActions?: (row: Row) => ReactNode;
+  /** Extra toolbar buttons. */
+  toolbar?: ReactNode;
+  /** Dialog field overrides and body transform. */
+  formOverrides?: Record<string, FieldOverride>;
+  toBody?: (values: Row, mode: DialogMode) => Row | Promise<Row>;
+  /** Hide standard actions regardless of codes. */
+  hide?: Partial<Record<'create' | 'edit' | 'delete' | 'batchDelete' | 'import' | 'export' | 'search', boolean>>;
+  /** Shown instead of the table while the list is disabled (e.g. '请选择一个单位'). */
+  disabledHint?: ReactNode;
+}
+
+function resolveDef(resource: string | ResourceDef): ResourceDef | null {
+  return typeof resource === 'string' ? (RESOURCES[resource] ?? null) : resource;
+}
+
+export default function ResourcePage(props: ResourcePageProps) {
+  const def = resolveDef(props.resource);
+  const { t } = useTranslation('crud');
+  if (!def) return <Result status="warning" title={t('unknownResource', { name: String(props.resource) })} />;
+  return <ResourceScreen {...props} def={def} />;
+}
+
+export { ResourcePage };
+
+function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDef }) {
+  const { t } = useTranslation('crud');
+  const { hasPermission } = useAuth();
+  const dicts = useDicts(useMemo(() => dictNames(def.fields), [def]));
+  const list = useResourceList(def, props.list);
+  const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
+  const [selected, setSelected] = useState<React.Key[]>([]);
+  const [batchDeleting, setBatchDeleting] = useState(false);
+  const hide = props.hide ?? {};
+
+  const can = {
+    create: !hide.create && hasPermission(permissionCodes(def, 'create')),
+    edit: !hide.edit && hasPermission(permissionCodes(def, 'edit')),
+    delete: !hide.delete && hasPermission(permissionCodes(def, 'delete')),
+    import: !hide.import && hasPermission(permissionCodes(def, 'import')),
+    export: !hide.export && hasPermission(permissionCodes(def, 'export')),
+  };
+  const batch = can.delete && !hide.batchDelete;
+  const enabled = typeof props.list?.enabled === 'function' ? props.list.enabled(list.filters) : (props.list?.enabled ?? true);
+
+  const batchDelete = async () => {
+    setBatchDeleting(true);
+    try {
+      await deleteRows(def, selected);
+      notify.success(t('deleted'));
+      list.afterDelete(selected.length);
+      setSelected([]);
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setBatchDeleting(false);
+    }
+  };
+
+  const toolbar = (
+    <>
+      {can.create && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })} data-testid="crud-add">
+          {t('add')}
+        </Button>
+      )}
+      {batch && (
+        <Popconfirm title={t('confirmBatchDelete')} okText={t('ok')} cancelText={t('cancel')} onConfirm={batchDelete} disabled={selected.length === 0}>
+          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={batchDeleting} data-testid="crud-batch-delete">
+            {t('delete')}
+          </Button>
+        </Popconfirm>
+      )}
+      {def.excel && (
+        <ExcelButtons
+          def={def}
+          filters={Object.fromEntries(Object.entries(list.filters).filter(([k]) => !(props.fixedFilters && k in props.fixedFilters)))}
+          baseParams={{ ...props.list?.baseParams, ...props.fixedFilters }}
+          canImport={can.import}
+          canExport={can.export}
+          onImported={() => void list.reload()}
+        />
+      )}
+      {props.toolbar}
+    </>
+  );
+
+  return (
+    <Card className="crud-page" variant="borderless" data-testid={`crud-page-${def.name}`}>
+      {!hide.search && (
+        <SearchBar
+          def={def}
+          dicts={dicts}
+          filters={list.filters}
+          onSearch={(f) => {
+            setSelected([]);
+            list.search(f);
+          }}
+          fixed={props.fixedFilters}
+          exclude={props.searchExclude}
+          extra={props.searchExtra}
+        />
+      )}
+      {enabled || !props.disabledHint ? (
+        <ResourceTable
+          def={def}
+          list={list}
+          dicts={dicts}
+          columns={props.columns}
+          render={props.render}
+          canEdit={can.edit}
+          canDelete={can.delete}
+          onEdit={(row) => setDialog({ mode: 'edit', record: row })}
+          onDeleted={(row) => setSelected((s) => s.filter((k) => k !== row.id))}
+          rowActions={props.rowActions}
+          selection={batch ? { keys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+          toolbar={toolbar}
+        />
+      ) : (
+        <div className="crud-disabled-hint">{props.disabledHint}</div>
+      )}
+      {(can.create || can.edit) && (
+        <ResourceForm
+          def={def}
+          dicts={dicts}
+          open={!!dialog}
+          mode={dialog?.mode ?? 'create'}
+          record={dialog?.record}
+          overrides={props.formOverrides}
+          toBody={props.toBody}
+          onClose={() => setDialog(null)}
+          onSaved={() => void list.reload()}
+        />
+      )}
+    </Card>
+  );
+}

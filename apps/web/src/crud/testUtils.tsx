@@ -1,0 +1,129 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import type { ReactElement, ReactNode } from 'react';
+import { vi } from 'vitest';
+import { AuthProvider } from '../app/auth';
+import { FeedbackBridge } from '../app/feedback';
+import { initI18n } from '../app/i18n';
+import { clearSession, setToken, setUser } from '../app/session';
+
+/**
+ * Test helpers for the generic pages and system screens: jsdom gaps antd needs, a small fake fetch (only the
+ * network is stubbed), and a render wrapper with a logged-in user holding the given permission codes.
+ */
+
+export function installDomPolyfills(): void {
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+  if (!('ResizeObserver' in window)) {
+    class RO {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = RO;
+    (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = RO;
+  }
+  const original = window.getComputedStyle;
+  if (!(original as { __patched?: boolean }).__patched) {
+    const patched = ((el: Element) => original.call(window, el)) as typeof window.getComputedStyle & { __patched?: boolean };
+    patched.__patched = true;
+    window.getComputedStyle = patched;
+  }
+  window.scrollTo = (() => undefined) as typeof window.scrollTo;
+  if (!HTMLElement.prototype.scrollIntoView) HTMLElement.prototype.scrollIntoView = () => undefined;
+}
+
+export interface FakeCall {
+  method: string;
+  url: URL;
+  path: string;
+  query: Record<string, string | string[]>;
+  body: unknown;
+}
+
+export type FakeReply = { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+export type FakeHandler = (call: FakeCall) => FakeReply | Promise<FakeReply>;
+
+function queryOf(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length > 1 ? all : all[0];
+  }
+  return out;
+}
+
+/** Replace fetch with `handler`; unknown calls answer 404. Returns the recorded calls. */
+export function installFakeFetch(handler: FakeHandler): FakeCall[] {
+  const calls: FakeCall[] = [];
+  const fake = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    let body: unknown = init?.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body);
+      } catch {
+        /* keep text */
+      }
+    }
+    const call: FakeCall = { method: (init?.method ?? 'GET').toUpperCase(), url, path: url.pathname, query: queryOf(url), body };
+    calls.push(call);
+    const reply = (await handler(call)) ?? { status: 404, body: { status: 404, message: `no fake for ${call.method} ${call.path}` } };
+    const status = reply.status ?? 200;
+    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    return new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json', ...reply.headers } });
+  });
+  vi.stubGlobal('fetch', fake);
+  return calls;
+}
+
+/** A user holding `permissions`, logged in for the test. */
+export function loginAs(permissions: string[], extra: Record<string, unknown> = {}): void {
+  clearSession();
+  setToken('test-token');
+  setUser({ id: 1, username: 'tester', cname: '测试', roles: permissions, level: 1, ...extra });
+}
+
+export async function setupI18n(): Promise<void> {
+  await initI18n('zh');
+}
+
+function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={zhCN}>
+        <AntApp>
+          <FeedbackBridge />
+          <AuthProvider>{children}</AuthProvider>
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Render inside the app's providers (fresh query cache per call). */
+export function renderWithApp(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 }, mutations: { retry: false } } });
+  return { ...render(<Providers client={client}>{ui}</Providers>), client };
+}
+
+/** A paged answer. */
+export function page<T>(content: T[], totalElements = content.length) {
+  return { body: { content, totalElements } };
+}

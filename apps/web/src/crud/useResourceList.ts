@@ -1,0 +1,149 @@
+import type { ResourceDef } from '@app/shared/resource';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { api } from '../app/request';
+
+/**
+ * The list state of a resource screen: 0-based page (shown +1), page size, sort and filters, loaded with
+ * `GET /api/<name>?page&size&sort&<filters>` -> `{content, totalElements}` (spec §4, §9).
+ */
+
+export const PAGE_SIZES = [10, 20, 30, 50];
+export const DEFAULT_PAGE_SIZE = 10;
+
+export type Row = Record<string, any>;
+export type SortOrder = [field: string, dir: 'asc' | 'desc'];
+
+export interface PageResult<T = Row> {
+  content: T[];
+  totalElements: number;
+}
+
+export interface ResourceListOptions {
+  /** List URL; default `/api/<def.name>`. */
+  url?: string;
+  /** Parameters always sent (e.g. a fixed restriction). */
+  baseParams?: Record<string, unknown>;
+  /** Filters the screen starts with. */
+  initialFilters?: Record<string, unknown>;
+  pageSize?: number;
+  /** Default sort; else the definition's, else `id,desc`. */
+  defaultSort?: SortOrder[];
+  /** Load only when true (e.g. once a company is chosen); may depend on the filters. */
+  enabled?: boolean | ((filters: Record<string, unknown>) => boolean);
+  /** Tree endpoints answer the whole tree: no page/size are sent. */
+  paged?: boolean;
+}
+
+export interface ResourceList<T = Row> {
+  rows: T[];
+  total: number;
+  loading: boolean;
+  /** 0-based. */
+  page: number;
+  size: number;
+  sort: SortOrder[];
+  filters: Record<string, unknown>;
+  /** The parameters of the current call (exports reuse them). */
+  params: Record<string, unknown>;
+  /** Go to a 0-based page; a new size goes back to page 0. */
+  setPage: (page: number, size?: number) => void;
+  setSort: (sort: SortOrder[] | null) => void;
+  /** New filters from the search bar: back to page 0. */
+  search: (filters: Record<string, unknown>) => void;
+  reload: () => Promise<unknown>;
+  /** After deleting `count` rows of the current page: back one page when the page is now empty. */
+  afterDelete: (count: number) => void;
+  /** Query key prefix of this list (to invalidate it from elsewhere). */
+  queryKey: unknown[];
+}
+
+function clean(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (typeof v === 'string' && v.trim() === '') continue;
+    out[k] = typeof v === 'string' ? v.trim() : v;
+  }
+  return out;
+}
+
+/** List state + data of a resource (or any paged endpoint with the same contract). */
+export function useResourceList<T = Row>(def: Pick<ResourceDef, 'name' | 'defaultSort'>, opts: ResourceListOptions = {}): ResourceList<T> {
+  const url = opts.url ?? `/api/${def.name}`;
+  const paged = opts.paged ?? true;
+  const defaultSort = useMemo<SortOrder[]>(() => opts.defaultSort ?? def.defaultSort ?? [['id', 'desc']], [opts.defaultSort, def.defaultSort]);
+  const [page, setPageState] = useState(0);
+  const [size, setSize] = useState(opts.pageSize ?? DEFAULT_PAGE_SIZE);
+  const [sort, setSortState] = useState<SortOrder[] | null>(null);
+  const [filters, setFilters] = useState<Record<string, unknown>>(() => clean(opts.initialFilters ?? {}));
+  const queryClient = useQueryClient();
+
+  const effectiveSort = sort ?? defaultSort;
+  const params = useMemo(() => {
+    const p: Record<string, unknown> = { ...clean(opts.baseParams ?? {}), ...filters };
+    if (paged) {
+      p.page = page;
+      p.size = size;
+    }
+    p.sort = effectiveSort.map(([f, d]) => `${f},${d}`);
+    return p;
+  }, [opts.baseParams, filters, page, size, effectiveSort, paged]);
+
+  const enabled = typeof opts.enabled === 'function' ? opts.enabled(filters) : (opts.enabled ?? true);
+  const queryKey = useMemo(() => ['crud', url], [url]);
+  const query = useQuery({
+    queryKey: [...queryKey, params],
+    queryFn: () => api.get<PageResult<T> | T[]>(url, params),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+  const data = enabled ? query.data : undefined;
+  const rows = useMemo<T[]>(() => {
+    if (!data) return [];
+    if (Array.isArray(data)) return data;
+    return Array.isArray(data.content) ? data.content : [];
+  }, [data]);
+  const total = data && !Array.isArray(data) ? Number(data.totalElements ?? rows.length) : rows.length;
+
+  const setPage = useCallback(
+    (p: number, s?: number) => {
+      if (s !== undefined && s !== size) {
+        setSize(s);
+        setPageState(0);
+      } else setPageState(Math.max(0, p));
+    },
+    [size],
+  );
+  const search = useCallback((f: Record<string, unknown>) => {
+    setFilters(clean(f));
+    setPageState(0);
+  }, []);
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
+  const afterDelete = useCallback(
+    (count: number) => {
+      if (page > 0 && count >= rows.length) setPageState(page - 1);
+      void queryClient.invalidateQueries({ queryKey });
+    },
+    [page, rows.length, queryClient, queryKey],
+  );
+
+  return {
+    rows,
+    total,
+    loading: enabled && (query.isFetching || query.isLoading),
+    page,
+    size,
+    sort: effectiveSort,
+    filters,
+    params,
+    setPage,
+    setSort: setSortState,
+    search,
+    reload,
+    afterDelete,
+    queryKey,
+  };
+}

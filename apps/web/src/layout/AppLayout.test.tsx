@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetRequestStateForTests } from '../app/request';
+import { RequireAuth } from '../app/router';
+import { clearSession, setToken, setUser } from '../app/session';
+import { SettingsProvider } from '../app/settings';
+import { jsonResponse, renderWithApp } from '../test/render';
+import AppLayout from './AppLayout';
+import { resetTabs } from './tabs';
+
+const MENUS = [
+  {
+    name: '人事档案',
+    path: '/records',
+    component: 'Layout',
+    alwaysShow: true,
+    meta: { title: '人事档案', icon: 'FolderOpenOutlined' },
+    children: [{ name: '入职记录', path: 'accEntry', component: 'crud/accEntry', meta: { title: '入职记录', icon: 'UserAddOutlined' } }],
+  },
+  { path: '/acPayslip', component: 'Layout', children: [{ name: '工资条', path: 'index', component: 'salary/acPayslip/index', meta: { title: '工资条' } }] },
+];
+
+const fetchMock = vi.fn<typeof fetch>();
+let menusAnswer: () => Response = () => jsonResponse(MENUS);
+
+beforeEach(() => {
+  resetRequestStateForTests();
+  resetTabs();
+  fetchMock.mockImplementation(async (input) => (String(input).startsWith('/api/menus/build') ? menusAnswer() : jsonResponse({ status: 404, message: '接口不存在' }, 404)));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+  menusAnswer = () => jsonResponse(MENUS);
+});
+
+function renderAt(path: string) {
+  const frame = (
+    <SettingsProvider>
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    </SettingsProvider>
+  );
+  return renderWithApp(frame, {
+    path,
+    routes: [
+      { path: '/login', element: <div>login page</div> },
+      { path: '/404', element: <div>not found page</div> },
+      { path: '*', element: frame },
+    ],
+  });
+}
+
+describe('AppLayout routing', () => {
+  it('sends visitors without a token to /login with the redirect', async () => {
+    const { router } = renderAt('/records/accEntry?x=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Frecords%2FaccEntry%3Fx%3D1');
+  });
+
+  it('opens / as the dashboard with its pinned tab and the menus in the sidebar', async () => {
+    setToken('t');
+    setUser({ id: 1, username: 'admin', job: '人事专员', roles: ['ADMIN'] });
+    const { router } = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByTestId('dashboard-placeholder')).toBeTruthy();
+    expect(screen.getAllByText('人事档案').length).toBeGreaterThan(0);
+    expect(document.title).toContain('合同到期提醒');
+  });
+
+  it('gives ordinary employees the payslips as home and never the dashboard', async () => {
+    setToken('t');
+    setUser({ id: 9, username: '110101199003070011', job: '普通员工', roles: ['ACPAYSLIP_SELECT'] });
+    const { router } = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acPayslip/index'));
+    expect(screen.queryByTestId('dashboard-placeholder')).toBeNull();
+    await waitFor(() => expect(document.querySelector('[data-screen="/acPayslip/index"]')).not.toBeNull());
+  });
+
+  it('sends unknown paths to /404 once the menus are known', async () => {
+    setToken('t');
+    setUser({ id: 1, username: 'admin', job: '人事专员', roles: ['ADMIN'] });
+    const { router } = renderAt('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it('survives a missing menu endpoint: empty menu, a notice, the dashboard still works', async () => {
+    menusAnswer = () => jsonResponse({ status: 404, message: '接口不存在' }, 404);
+    setToken('t');
+    setUser({ id: 1, username: 'admin', job: '人事专员', roles: ['ADMIN'] });
+    const { router } = renderAt('/dashboard');
+    expect(await screen.findByText('菜单暂时无法加载，目前只能使用首页。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByTestId('dashboard-placeholder')).toBeTruthy();
+  });
+});

@@ -1,0 +1,61 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Result, Spin } from 'antd';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { recordError } from '../app/errorLog';
+import { ScreenContext, resolveScreen } from '../app/screens';
+import DashboardPlaceholder from '../pages/DashboardPlaceholder';
+import type { VisitedTab } from './tabs';
+
+class ScreenErrorBoundary extends Component<{ children: ReactNode; fallback: (retry: () => void, error: Error) => ReactNode }, { error: Error | null }> {
+  state: { error: Error | null } = { error: null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  componentDidCatch(error: Error, _info: ErrorInfo) {
+    recordError(error);
+  }
+  render() {
+    if (this.state.error) return this.props.fallback(() => this.setState({ error: null }), this.state.error);
+    return this.props.children;
+  }
+}
+
+function ScreenFailed({ error, retry }: { error: Error; retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="error"
+      title={t('screenError')}
+      subTitle={error.message}
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={retry}>
+          {t('actions.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** One open tab's screen: mounted while the tab is open, hidden when another tab is active. */
+export function ScreenHost({ tab, active }: { tab: VisitedTab; active: boolean }) {
+  const Screen = useMemo(() => resolveScreen(tab.component, tab.component === 'dashboard' ? DashboardPlaceholder : undefined), [tab.component]);
+  const info = useMemo(() => ({ path: tab.path, active }), [tab.path, active]);
+  return (
+    <div className="app-screen" style={active ? undefined : { display: 'none' }} data-screen={tab.path} data-active={active}>
+      <ScreenContext.Provider value={info}>
+        <ScreenErrorBoundary fallback={(retry, error) => <ScreenFailed error={error} retry={retry} />}>
+          <Suspense
+            fallback={
+              <div className="app-screen-loading">
+                <Spin />
+              </div>
+            }
+          >
+            <Screen />
+          </Suspense>
+        </ScreenErrorBoundary>
+      </ScreenContext.Provider>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { FileSearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Modal, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/request';
+import { LogTable } from './LogPage';
+
+/** The stack trace of one error entry (`GET /api/logs/error/<id>` -> {exception}). */
+function ExceptionDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation('system');
+  const q = useQuery({
+    queryKey: ['logs', 'error', id],
+    queryFn: () => api.get<{ exception?: string }>(`/api/logs/error/${id}`),
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const text = q.isLoading ? null : (q.data?.exception ?? '');
+  return (
+    <Modal open={id !== null} title={t('log.exceptionTitle')} width={900} footer={null} onCancel={onClose} destroyOnHidden>
+      {text === null ? (
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <Spin />
+        </div>
+      ) : (
+        <pre className="log-exception" data-testid="log-exception">
+          {text || t('log.noException')}
+        </pre>
+      )}
+    </Modal>
+  );
+}
+
+/** Error log (spec §2) with the exception dialog. */
+export default function ErrorLogPage() {
+  const { t } = useTranslation('system');
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <Card variant="borderless" className="crud-page">
+      <LogTable
+        url="/api/logs/error"
+        tableKey="logs-error"
+        testId="error-log-page"
+        columns={['username', 'requestIp', 'description', 'method', 'params', 'createTime']}
+        rowActions={(row) => (
+          <Button size="small" type="link" icon={<FileSearchOutlined />} onClick={() => setOpen(Number(row.id))} data-testid="log-detail">
+            {t('log.detail')}
+          </Button>
+        )}
+      />
+      <ExceptionDialog id={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,218 @@
+import type { FieldDef } from '@app/shared/resource';
+import { permissionCodes } from '@app/shared/resource';
+import { payslipResource } from '@app/shared/resources/payslip';
+import { DownloadOutlined, FileTextOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Form, Modal, Select, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth';
+import { notify } from '../../app/feedback';
+import { api, downloadBlob } from '../../app/request';
+import { type DialogMode, ExcelButtons, ResourceForm, ResourceTable, type Row, SearchBar, listFields, useResourceList } from '../../crud';
+import '../../crud/crud.css';
+import { CompanySelect, useCompanies } from '../accounts/companies';
+import type { ConfirmLog } from './SalaryPage';
+import { PayslipPrintModal } from './PayslipSheet';
+import './salary.css';
+
+/**
+ * 工资条 (salary/acPayslip/index, also /acPayslip/index, the home of ordinary employees). Filters month, name,
+ * idCard; sorted month desc then idCard asc; import (ADMIN or ACPAYSLIP_CREATE), export, edit dialog,
+ * 生成工资条 from a confirmed salary month, and a printable sheet per person. An ordinary employee
+ * (job 普通员工) sees only their own payslips (isFilter 1, idCard = username), no name/idCard search, only
+ * the columns that carry data, and exports with the single-person export.
+ */
+
+const NEVER_SHOWN = new Set(['id', 'companyId', 'source', 'createTime', 'updateTime', 'xuhao']);
+const LEAD = ['month', 'gonghao', 'name', 'idCard'];
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+
+/** The fields an ordinary employee sees: those with a value in at least one of the rows. */
+export function fieldsWithData(rows: Row[]): FieldDef[] {
+  const shown = payslipResource.fields.filter((f) => !NEVER_SHOWN.has(f.name) && rows.some((r) => !isEmpty(r[f.name])));
+  // who and when first, then the amounts, then the free texts (bank, remark, company name)
+  const rank = (f: FieldDef) => (LEAD.includes(f.name) ? 0 : f.kind === 'money' ? 1 : 2);
+  return shown.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+}
+
+export default function PayslipPage() {
+  const { t } = useTranslation('salary');
+  const def = payslipResource;
+  const { user, hasPermission, isOrdinaryEmployee: ordinary } = useAuth();
+  const ownParams = useMemo(() => (ordinary ? { isFilter: 1, idCard: user?.username } : {}), [ordinary, user?.username]);
+  const list = useResourceList(def, { baseParams: ownParams });
+  const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
+  const [printing, setPrinting] = useState<Row | null>(null);
+  const [generating, setGenerating] = useState(false);
+  const [exportingOne, setExportingOne] = useState(false);
+
+  const can = {
+    import: !ordinary && hasPermission(permissionCodes(def, 'import')),
+    export: hasPermission(permissionCodes(def, 'export')) || ordinary,
+    edit: !ordinary && hasPermission(permissionCodes(def, 'edit')),
+    delete: !ordinary && hasPermission(permissionCodes(def, 'delete')),
+    generate: !ordinary && hasPermission(permissionCodes(def, 'import')),
+  };
+
+  const fields = useMemo(() => (ordinary ? fieldsWithData(list.rows) : listFields(payslipResource)), [ordinary, list.rows]);
+
+  const exportMine = async () => {
+    setExportingOne(true);
+    try {
+      await downloadBlob('/api/export/acPayslipOne', { params: { ...list.filters, isFilter: 1, idCard: user?.username }, fileName: `${def.excel?.fileName ?? '工资条'}.xlsx` });
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setExportingOne(false);
+    }
+  };
+
+  const toolbar = (
+    <>
+      {can.generate && (
+        <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => setGenerating(true)} data-testid="payslip-generate">
+          {t('payslip.generate')}
+        </Button>
+      )}
+      {ordinary ? (
+        <Button icon={<DownloadOutlined />} onClick={() => void exportMine()} loading={exportingOne} data-testid="payslip-export-one">
+          {t('payslip.exportMine')}
+        </Button>
+      ) : (
+        <ExcelButtons
+          def={def}
+          filters={list.filters}
+          canImport={can.import}
+          canExport={can.export}
+          exportUrl="/api/export/acPayslipAll"
+          onImported={() => void list.reload()}
+        />
+      )}
+    </>
+  );
+
+  return (
+    <Card className="crud-page" variant="borderless" data-testid="payslip-page">
+      <SearchBar def={def} filters={list.filters} onSearch={(f) => list.search(f)} exclude={ordinary ? ['name', 'idCard'] : []} />
+      <ResourceTable
+        def={def}
+        list={list}
+        fields={fields}
+        tableKey={ordinary ? 'acPayslip-own' : 'acPayslip'}
+        canEdit={can.edit}
+        canDelete={can.delete}
+        onEdit={(row) => setDialog({ mode: 'edit', record: row })}
+        forceActions
+        actionsWidth={can.edit || can.delete ? 130 : 80}
+        rowActions={(row) => (
+          <Tooltip title={t('payslip.view')}>
+            <Button size="small" icon={<FileTextOutlined />} onClick={() => setPrinting(row)} aria-label={t('payslip.view')} data-testid="payslip-view" />
+          </Tooltip>
+        )}
+        toolbar={toolbar}
+      />
+      {can.edit && (
+        <ResourceForm
+          def={def}
+          open={!!dialog}
+          mode={dialog?.mode ?? 'edit'}
+          record={dialog?.record}
+          onClose={() => setDialog(null)}
+          onSaved={() => void list.reload()}
+        />
+      )}
+      {can.generate && <GenerateDialog open={generating} onClose={() => setGenerating(false)} onDone={() => void list.reload()} />}
+      <PayslipPrintModal row={printing} onClose={() => setPrinting(null)} />
+    </Card>
+  );
+}
+
+/** 生成工资条: a company and one of its confirmed months -> POST /api/acPayslip/generate {companyId, month}. */
+function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation('salary');
+  const { companies, loading } = useCompanies();
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [month, setMonth] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = companyId ?? (companies.length ? Number(companies[0].id) : null);
+  // Confirmed months of the company (silent: without the salary codes the picker falls back to any month).
+  const logs = useQuery({
+    queryKey: ['accountsConfirmLog', 'months', chosen],
+    queryFn: () => api.get<{ content?: ConfirmLog[] }>('/api/accountsConfirmLog', { companyId: chosen, page: 0, size: 120, sort: 'month,desc' }, { silent: true }),
+    enabled: open && chosen !== null,
+    retry: false,
+  });
+  const months = [...new Set((logs.data?.content ?? []).map((l) => String(l.month)))];
+  const chosenMonth = month ?? months[0] ?? null;
+
+  const submit = async () => {
+    if (chosen === null) {
+      notify.warning(t('chooseCompanyFirst'));
+      return;
+    }
+    if (!chosenMonth) {
+      notify.warning(t('chooseMonth'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await api.post<{ message?: string }>('/api/acPayslip/generate', { companyId: chosen, month: chosenMonth });
+      notify.success(res?.message || t('payslip.generated'));
+      onClose();
+      onDone();
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('payslip.generateTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('ok')}
+      cancelText={t('cancel')}
+      confirmLoading={busy}
+      okButtonProps={{ disabled: chosen === null || !chosenMonth, 'data-testid': 'payslip-generate-ok' } as never}
+      width={500}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('company')} required>
+          <CompanySelect
+            value={chosen}
+            onChange={(v) => {
+              setCompanyId(v);
+              setMonth(null);
+            }}
+            companies={companies}
+            loading={loading}
+            allowClear={false}
+            style={{ width: '100%' }}
+            testId="payslip-generate-company"
+          />
+        </Form.Item>
+        <Form.Item label={t('payslip.confirmedMonth')} required help={logs.isSuccess && months.length === 0 ? t('payslip.noConfirmedMonth') : undefined}>
+          {logs.isError ? (
+            <DatePicker picker="month" format="YYYY-MM" value={chosenMonth ? dayjs(`${chosenMonth}-01`) : null} onChange={(d) => setMonth(d ? d.format('YYYY-MM') : null)} style={{ width: '100%' }} />
+          ) : (
+            <Select
+              value={chosenMonth ?? undefined}
+              onChange={(v) => setMonth(v)}
+              options={months.map((m) => ({ value: m, label: m }))}
+              loading={logs.isLoading}
+              placeholder={t('chooseMonth')}
+              style={{ width: '100%' }}
+              data-testid="payslip-generate-month"
+            />
+          )}
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS } from '@app/shared/resources/payslip';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Modal, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { fieldLabel } from '../../app/i18n';
+import { type Row, formatMoney } from '../../crud';
+import './salary.css';
+
+/**
+ * One payslip as a clean A5-like sheet: who, income items, deductions, net pay. Only items with an amount
+ * (not empty, not zero) are listed. Printing (window.print) shows the sheet alone (print CSS in salary.css).
+ */
+
+const GROSS = 'benqi';
+const NET = 'shifa';
+/** Results of the tax computation, shown apart from the deductions. */
+const TAX_INFO = new Set(['yingshui', 'shuihou']);
+
+const hasAmount = (v: unknown) => v !== null && v !== undefined && v !== '' && Number(v) !== 0 && !Number.isNaN(Number(v));
+
+export function payslipItems(row: Row) {
+  const pick = (items: readonly (readonly [string, string])[]) =>
+    items.filter(([n]) => hasAmount(row[n])).map(([name, label]) => ({ name, label: fieldLabel('acPayslip', { name, label }), value: Number(row[name]) }));
+  return {
+    income: pick(PAYSLIP_INCOME_ITEMS.filter(([n]) => n !== GROSS)),
+    deductions: pick(PAYSLIP_DEDUCTION_ITEMS.filter(([n]) => n !== NET && !TAX_INFO.has(n))),
+    taxInfo: pick(PAYSLIP_DEDUCTION_ITEMS.filter(([n]) => TAX_INFO.has(n))),
+  };
+}
+
+export function PayslipSheet({ row }: { row: Row }) {
+  const { t } = useTranslation('salary');
+  const { income, deductions, taxInfo } = payslipItems(row);
+  const gross = hasAmount(row[GROSS]) ? Number(row[GROSS]) : income.reduce((s, i) => s + i.value, 0);
+  const info: [string, unknown][] = [
+    [t('payslip.name'), row.name],
+    [t('payslip.idCard'), row.idCard],
+    [t('payslip.gonghao'), row.gonghao],
+    [t('payslip.company'), row.mingcheng],
+    [t('payslip.bank'), row.bank],
+    [t('payslip.bankNumber'), row.bankNumber],
+  ];
+  const shownInfo = info.filter(([, v]) => v !== null && v !== undefined && v !== '');
+  const section = (title: string, items: { name: string; label: string; value: number }[]) => (
+    <>
+      <tr>
+        <td colSpan={2} className="payslip-section">
+          {title}
+        </td>
+      </tr>
+      {items.length === 0 ? (
+        <tr>
+          <td colSpan={2}>{t('payslip.none')}</td>
+        </tr>
+      ) : (
+        items.map((i) => (
+          <tr key={i.name} data-item={i.name}>
+            <th>{i.label}</th>
+            <td className="num">{formatMoney(i.value)}</td>
+          </tr>
+        ))
+      )}
+    </>
+  );
+  return (
+    <div className="payslip-sheet" data-testid="payslip-sheet">
+      <h2>{t('payslip.sheetTitle')}</h2>
+      <div className="payslip-sub">{row.month}</div>
+      <table>
+        <tbody>
+          {Array.from({ length: Math.ceil(shownInfo.length / 2) }, (_, i) => shownInfo.slice(i * 2, i * 2 + 2)).map((pair) => (
+            <tr key={pair[0][0]}>
+              {pair.map(([label, value]) => (
+                <td key={label} colSpan={pair.length === 1 ? 2 : 1}>
+                  <span style={{ color: '#8c8c8c' }}>{label}：</span>
+                  {String(value)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table>
+        <tbody>
+          {section(t('payslip.income'), income)}
+          <tr className="payslip-total">
+            <th>{t('payslip.gross')}</th>
+            <td className="num">{formatMoney(gross)}</td>
+          </tr>
+          {section(t('payslip.deductions'), deductions)}
+          {taxInfo.length > 0 && section(t('payslip.other'), taxInfo)}
+        </tbody>
+      </table>
+      <div className="payslip-net" data-testid="payslip-net">
+        <span>{t('payslip.net')}</span>
+        <strong>¥ {formatMoney(row[NET] ?? 0)}</strong>
+      </div>
+      {row.beizhu ? (
+        <div className="payslip-foot">
+          {t('payslip.remark')}：{String(row.beizhu)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The payslip sheet in a modal with 打印 (window.print) and 关闭. */
+export function PayslipPrintModal({ row, onClose }: { row: Row | null; onClose: () => void }) {
+  const { t } = useTranslation('salary');
+  return (
+    <Modal
+      open={!!row}
+      onCancel={onClose}
+      width={640}
+      title={t('payslip.view')}
+      wrapClassName="payslip-print-root"
+      destroyOnHidden
+      footer={
+        <Space className="payslip-no-print">
+          <Button onClick={onClose}>{t('payslip.close')}</Button>
+          <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="payslip-print">
+            {t('payslip.print')}
+          </Button>
+        </Space>
+      }
+    >
+      <div className="payslip-modal-body">{row && <PayslipSheet row={row} />}</div>
+    </Modal>
+  );
+}

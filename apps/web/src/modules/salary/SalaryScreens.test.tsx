@@ -1,0 +1,188 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type FakeCall, type FakeHandler, installDomPolyfills, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
+import PayslipPage from './PayslipPage';
+import SalaryPage from './SalaryPage';
+import SalaryReportPage from './SalaryReportPage';
+
+const COMPANIES = [{ id: 3, companyName: '甲公司' }];
+const ROW = {
+  id: 5,
+  companyId: 3,
+  companyName: '甲公司',
+  month: '2026-11',
+  staffName: '张三',
+  idCard: '110101199003074518',
+  phone: '13800000000',
+  salary: 8000,
+  fiveOne: 1780,
+  deduct: 0,
+  jiaban: 0,
+  koukuan: 0,
+  tax: 12.6,
+  realSalary: 6207.4,
+  tag: 0,
+};
+
+beforeAll(async () => {
+  installDomPolyfills();
+  await setupI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function salaryFetch(rows: unknown[], log: unknown[], extra?: FakeHandler): FakeCall[] {
+  return installFakeFetch(async (call) => {
+    const more = await extra?.(call);
+    if (more) return more;
+    if (call.path === '/api/accountsCompany/all') return { body: COMPANIES };
+    if (call.path === '/api/dictDetail/map') return { body: {} };
+    if (call.path === '/api/accountsSalary' && call.method === 'GET') return page(rows);
+    if (call.path === '/api/accountsConfirmLog') return page(log);
+    return undefined;
+  });
+}
+
+const button = (id: string) => screen.getByTestId(id) as HTMLButtonElement;
+
+describe('SalaryPage', { timeout: 30_000 }, () => {
+  it('shows the lock with who and when and disables edit, calculate, confirm and delete', async () => {
+    const calls = salaryFetch([{ ...ROW, tag: 1 }], [{ companyId: 3, month: '2026-11', cname: '李会计', username: 'li', rowCount: 1, createTime: '2026-11-20T08:30:00' }]);
+    loginAs(['ADMIN']);
+    renderWithApp(<SalaryPage />);
+    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    const banner = await screen.findByTestId('salary-lock-banner');
+    expect(banner.textContent).toContain('李会计');
+    expect(banner.textContent).toMatch(/2026-11-20 \d\d:30:00/);
+    expect(screen.getByTestId('salary-lock-tag')).toBeTruthy();
+    expect(button('salary-calculate').disabled).toBe(true);
+    expect(button('salary-confirm').disabled).toBe(true);
+    expect(button('salary-edit').disabled).toBe(true);
+    expect(button('salary-delete').disabled).toBe(true);
+    // the list and the log are asked for the first company and the current month
+    const list = calls.find((c) => c.path === '/api/accountsSalary');
+    expect(list?.query.companyId).toBe('3');
+    expect(list?.query.month).toMatch(/^\d{4}-\d{2}$/);
+    expect(calls.find((c) => c.path === '/api/accountsConfirmLog')?.query).toMatchObject({ companyId: '3', month: list?.query.month });
+  });
+
+  it('disables confirm and calculate while there are no rows', async () => {
+    salaryFetch([], []);
+    loginAs(['ACCOUNTSSALARY_ALL']);
+    renderWithApp(<SalaryPage />);
+    await waitFor(() => expect(screen.getByTestId('salary-open-tag')).toBeTruthy());
+    await waitFor(() => expect(button('salary-confirm').disabled).toBe(true));
+    expect(button('salary-calculate').disabled).toBe(true);
+    expect(button('salary-generate').disabled).toBe(false);
+    expect(screen.queryByTestId('salary-lock-banner')).toBeNull();
+  });
+
+  it('asks before confirming and shows the server message', async () => {
+    const calls = salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary/confirm' ? { body: { message: '确认成功，共1条' } } : undefined));
+    loginAs(['ACCOUNTSSALARY_ALL']);
+    renderWithApp(<SalaryPage />);
+    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(button('salary-confirm').disabled).toBe(false));
+    fireEvent.click(button('salary-confirm'));
+    expect(await screen.findByText('你确定执行确认工资操作吗？')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/accountsSalary/confirm')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/accountsSalary/confirm')?.body).toMatchObject({ companyId: 3, companyName: '甲公司' });
+    expect(await screen.findByText('确认成功，共1条')).toBeTruthy();
+  });
+
+  it('edits overtime and deduction inline and saves them as numbers', async () => {
+    const calls = salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary' && call.method === 'PUT' ? { body: { ...ROW, jiaban: 150.5, koukuan: 20 } } : undefined));
+    loginAs(['ACCOUNTSSALARY_EDIT']);
+    renderWithApp(<SalaryPage />);
+    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    // no delete code -> no delete button
+    expect(screen.queryByTestId('salary-delete')).toBeNull();
+    fireEvent.click(button('salary-edit'));
+    const jiaban = within(await screen.findByTestId('salary-input-jiaban')).queryByRole('spinbutton') ?? screen.getByLabelText('jiaban');
+    const koukuan = within(screen.getByTestId('salary-input-koukuan')).queryByRole('spinbutton') ?? screen.getByLabelText('koukuan');
+    fireEvent.change(jiaban, { target: { value: '150.5' } });
+    fireEvent.change(koukuan, { target: { value: '20' } });
+    fireEvent.click(screen.getByTestId('salary-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toEqual({ id: 5, jiaban: 150.5, koukuan: 20 });
+    expect(typeof body.jiaban).toBe('number');
+    await waitFor(() => expect(screen.queryByTestId('salary-save')).toBeNull());
+  });
+
+  it('cancel leaves the row unchanged without a call', async () => {
+    const calls = salaryFetch([ROW], []);
+    loginAs(['ACCOUNTSSALARY_EDIT']);
+    renderWithApp(<SalaryPage />);
+    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    fireEvent.click(button('salary-edit'));
+    fireEvent.click(await screen.findByTestId('salary-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('salary-input-jiaban')).toBeNull());
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    // money is shown with two decimals
+    expect(screen.getByText('6,207.40')).toBeTruthy();
+  });
+});
+
+describe('PayslipPage for an ordinary employee', { timeout: 30_000 }, () => {
+  it('hides the name/idCard search and shows only the columns that carry data', async () => {
+    const me = '110101199003074518';
+    const calls = installFakeFetch((call) => {
+      if (call.path === '/api/acPayslip') return page([{ id: 1, month: '2026-10', name: '张三', idCard: me, jichu: 8000, benqi: 8150.5, yanglao: 640, shifa: 6207.4, gonghao: null, beizhu: '加班费150.50元' }]);
+      return undefined;
+    });
+    loginAs(['ACPAYSLIP_SELECT'], { username: me, job: '普通员工' });
+    renderWithApp(<PayslipPage />);
+    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.queryByTestId('crud-filter-name')).toBeNull();
+    expect(screen.queryByTestId('crud-filter-idCard')).toBeNull();
+    expect(screen.getByTestId('crud-filter-month')).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    expect(headers.some((h) => h.includes('基础工资'))).toBe(true);
+    expect(headers.some((h) => h.includes('养老'))).toBe(true);
+    expect(headers.some((h) => h.includes('工号'))).toBe(false);
+    expect(headers.some((h) => h.includes('应纳税额'))).toBe(false);
+    // own payslips only, newest month first
+    const list = calls.find((c) => c.path === '/api/acPayslip');
+    expect(list?.query).toMatchObject({ isFilter: '1', idCard: me, sort: ['month,desc', 'idCard,asc'] });
+    // no import, no generate, single-person export
+    expect(screen.queryByTestId('crud-import')).toBeNull();
+    expect(screen.queryByTestId('payslip-generate')).toBeNull();
+    expect(screen.getByTestId('payslip-export-one')).toBeTruthy();
+    // the printable sheet lists only items with an amount
+    fireEvent.click(screen.getByTestId('payslip-view'));
+    const sheet = await screen.findByTestId('payslip-sheet');
+    expect(sheet.querySelector('[data-item="jichu"]')).not.toBeNull();
+    expect(sheet.querySelector('[data-item="yanglao"]')).not.toBeNull();
+    expect(sheet.querySelector('[data-item="gonghui"]')).toBeNull();
+    expect(within(sheet).getByTestId('payslip-net').textContent).toContain('6,207.40');
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    fireEvent.click(screen.getByTestId('payslip-print'));
+    expect(print).toHaveBeenCalled();
+  });
+});
+
+describe('SalaryReportPage', { timeout: 30_000 }, () => {
+  it('posts company, month and cname; a JSON answer shows its message; 405 shows 接口异常', async () => {
+    let status = 200;
+    const calls = installFakeFetch((call) => {
+      if (call.path === '/api/accountsCompany/all') return { body: COMPANIES };
+      if (call.path === '/api/export/accountsSalary') return status === 200 ? { body: { message: '该单位本月没有工资数据，无法导出报表' } } : { status: 405, body: undefined };
+      return undefined;
+    });
+    loginAs(['ACCOUNTSSALARY_ALL'], { cname: '李会计' });
+    renderWithApp(<SalaryReportPage />);
+    await waitFor(() => expect(screen.getByText('甲公司')).toBeTruthy(), { timeout: 8000 });
+    fireEvent.click(screen.getByTestId('report-download'));
+    expect(await screen.findByText('该单位本月没有工资数据，无法导出报表')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/export/accountsSalary')).toMatchObject({ method: 'POST', body: { companyId: 3, cname: '李会计' } });
+    status = 405;
+    fireEvent.click(screen.getByTestId('report-download'));
+    expect(await screen.findByText('接口异常，请联系管理员！')).toBeTruthy();
+  });
+});

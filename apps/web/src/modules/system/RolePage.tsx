@@ -1,0 +1,311 @@
+import { permissionCodes } from '@app/shared/resource';
+import { DATA_SCOPES, roleResource } from '@app/shared/resources/role';
+import { PlusOutlined, SaveOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Select, Space, Spin, Switch, Tree, TreeSelect } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../app/auth';
+import { notify } from '../../app/feedback';
+import { api } from '../../app/request';
+import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
+import { ResourceTable } from '../../crud/ResourceTable';
+import { useRefOptions } from '../../crud/fields';
+import { type Row, useResourceList } from '../../crud/useResourceList';
+import { type TreeRow, leafIds, toTreeOptions } from './tree';
+import '../../crud/crud.css';
+import './system.css';
+
+/**
+ * Roles: the role table, and beside it the menu tree or the permission tree (chosen with a switch) of the
+ * selected role; saving replaces the role's menus or permissions and needs ROLES_EDIT (spec §6).
+ */
+
+interface AssignNode {
+  id: number;
+  label: string;
+  children?: AssignNode[];
+}
+
+interface RoleDetail extends Row {
+  id: number;
+  menus?: { id: number }[];
+  permissions?: { id: number }[];
+  depts?: { id: number }[];
+}
+
+function RoleSearch({ onSearch }: { onSearch: (f: Record<string, unknown>) => void }) {
+  const { t } = useTranslation('system');
+  const [value, setValue] = useState('');
+  return (
+    <Space.Compact className="crud-search">
+      <Input
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onPressEnter={() => onSearch({ blurry: value })}
+        placeholder={t('role.searchPlaceholder')}
+        allowClear
+        style={{ width: 220 }}
+        data-testid="role-search"
+      />
+      <Button type="primary" icon={<SearchOutlined />} onClick={() => onSearch({ blurry: value })} data-testid="crud-search">
+        {t('common.search')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** Menu or permission assignment of one role. */
+function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) {
+  const { t } = useTranslation('system');
+  const [kind, setKind] = useState<'menus' | 'permissions'>('menus');
+  const [checked, setChecked] = useState<number[]>([]);
+  const [halfChecked, setHalfChecked] = useState<number[]>([]);
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+
+  const tree = useQuery({
+    queryKey: ['roles', 'assignTree', kind],
+    queryFn: () => api.get<AssignNode[]>(kind === 'menus' ? '/api/menus/tree' : '/api/permissions/tree'),
+    staleTime: 30_000,
+  });
+  const detail = useQuery({
+    queryKey: ['roles', 'detail', role?.id],
+    queryFn: () => api.get<RoleDetail>(`/api/roles/${role!.id}`),
+    enabled: !!role,
+  });
+  const nodes = useMemo(() => tree.data ?? [], [tree.data]);
+
+  // Tick the role's menus or permissions. Menus: only leaves (a ticked directory would tick all its pages);
+  // permissions: every code (an X_ALL parent really means all of its children).
+  useEffect(() => {
+    if (!detail.data) {
+      setChecked([]);
+      return;
+    }
+    const ids = (detail.data[kind] ?? []).map((x) => Number(x.id));
+    if (kind === 'menus') {
+      const leaves = leafIds(nodes as unknown as TreeRow[]);
+      setChecked(ids.filter((id) => leaves.has(id)));
+    } else setChecked(ids);
+    setHalfChecked([]);
+  }, [detail.data, kind, nodes]);
+
+  const save = async () => {
+    if (!role) return;
+    setSaving(true);
+    try {
+      if (kind === 'menus') {
+        // A page needs its directories: half-ticked parents are granted too.
+        const ids = [...new Set([...checked, ...halfChecked])];
+        await api.put('/api/roles/menu', { id: role.id, menus: ids.map((id) => ({ id })) });
+      } else {
+        await api.put('/api/roles/permission', { id: role.id, permissions: checked.map((id) => ({ id })) });
+      }
+      notify.success(t('role.saved'));
+      await queryClient.invalidateQueries({ queryKey: ['roles', 'detail', role.id] });
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card
+      variant="borderless"
+      className="crud-page"
+      data-testid="role-assign"
+      title={
+        <Space>
+          <Switch
+            checked={kind === 'permissions'}
+            onChange={(on) => setKind(on ? 'permissions' : 'menus')}
+            checkedChildren={t('role.permissionAssign')}
+            unCheckedChildren={t('role.menuAssign')}
+            data-testid="role-assign-switch"
+          />
+          <span>{role ? role.name : ''}</span>
+        </Space>
+      }
+      extra={
+        canSave && (
+          <Button type="primary" size="small" icon={<SaveOutlined />} disabled={!role} loading={saving} onClick={save} data-testid="role-assign-save">
+            {t('common.save')}
+          </Button>
+        )
+      }
+    >
+      {!role ? (
+        <Empty description={t('role.chooseHint')} />
+      ) : tree.isLoading || detail.isLoading ? (
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <Spin />
+        </div>
+      ) : (
+        <div className="role-tree">
+          <Tree
+            key={`${kind}-${role.id}`}
+            checkable
+            defaultExpandAll
+            selectable={false}
+            treeData={nodes as never}
+            fieldNames={{ key: 'id', title: 'label', children: 'children' }}
+            checkedKeys={checked}
+            onCheck={(keys, info) => {
+              const list = Array.isArray(keys) ? keys : keys.checked;
+              setChecked(list.map(Number));
+              setHalfChecked((info.halfCheckedKeys ?? []).map(Number));
+            }}
+            disabled={!canSave}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function RoleDialog({ open, mode, record, onClose, onSaved }: { open: boolean; mode: DialogMode; record?: Row | null; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('system');
+  const detail = useQuery({
+    queryKey: ['roles', 'detail', record?.id],
+    queryFn: () => api.get<RoleDetail>(`/api/roles/${record!.id}`),
+    enabled: open && mode === 'edit' && !!record,
+  });
+  const { rows: deptRows } = useRefOptions('dept', 'name');
+  const [form] = Form.useForm();
+  const scope = Form.useWatch('dataScope', form);
+  const source = mode === 'edit' ? (detail.data ?? record) : null;
+  const initialValues = useMemo<Row>(
+    () =>
+      source
+        ? {
+            name: source.name,
+            level: source.level,
+            dataScope: source.dataScope,
+            remark: source.remark,
+            depts: (source.depts ?? []).map((d: { id: number }) => d.id),
+          }
+        : { level: 3, dataScope: '本级', depts: [] },
+    [source],
+  );
+  if (open && mode === 'edit' && detail.isLoading) return null;
+
+  return (
+    <CrudDialog
+      def={roleResource}
+      form={form}
+      open={open}
+      mode={mode}
+      record={record}
+      initialValues={initialValues}
+      beforeSubmit={(values) => (values.dataScope === '自定义' && !(values.depts ?? []).length ? t('role.customDeptsRequired') : null)}
+      toBody={(values) => {
+        const body: Row = {
+          name: values.name,
+          level: values.level,
+          dataScope: values.dataScope,
+          remark: values.remark ?? null,
+          depts: values.dataScope === '自定义' ? (values.depts ?? []).map((id: number) => ({ id })) : [],
+        };
+        if (mode === 'edit') body.id = record?.id;
+        return body;
+      }}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <GridRow gutter={16}>
+        <Col span={12}>
+          <FieldItem def={roleResource} field="name" />
+        </Col>
+        <Col span={12}>
+          <FieldItem def={roleResource} field="level" />
+        </Col>
+        <Col span={24}>
+          <FieldItem
+            def={roleResource}
+            field="dataScope"
+            control={<Select options={DATA_SCOPES.map((s) => ({ value: s, label: t(`role.scope.${s}`, { defaultValue: s }) }))} data-testid="role-scope" />}
+          />
+        </Col>
+        {scope === '自定义' && (
+          <Col span={24}>
+            <Form.Item name="depts" label={t('role.depts')} required>
+              <TreeSelect
+                treeData={toTreeOptions(deptRows as TreeRow[], 'name')}
+                treeCheckable
+                showCheckedStrategy={TreeSelect.SHOW_ALL}
+                treeDefaultExpandAll
+                placeholder={t('role.chooseDepts')}
+                style={{ width: '100%' }}
+                data-testid="role-depts"
+              />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={24}>
+          <FieldItem def={roleResource} field="remark" control={<Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} />} />
+        </Col>
+      </GridRow>
+    </CrudDialog>
+  );
+}
+
+export default function RolePage() {
+  const { t } = useTranslation('system');
+  const { hasPermission } = useAuth();
+  const list = useResourceList(roleResource, { defaultSort: [['level', 'asc']] });
+  const [selected, setSelected] = useState<Row | null>(null);
+  const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
+  const queryClient = useQueryClient();
+  const can = {
+    create: hasPermission(permissionCodes(roleResource, 'create')),
+    edit: hasPermission(permissionCodes(roleResource, 'edit')),
+    delete: hasPermission(permissionCodes(roleResource, 'delete')),
+  };
+
+  return (
+    <div className="split-page" data-testid="role-page">
+      <div className="split-main">
+        <Card variant="borderless" className="crud-page">
+          <RoleSearch onSearch={list.search} />
+          <ResourceTable
+            def={roleResource}
+            list={list}
+            canEdit={can.edit}
+            canDelete={can.delete}
+            onEdit={(row) => setDialog({ mode: 'edit', record: row })}
+            onDeleted={(row) => selected?.id === row.id && setSelected(null)}
+            expandable={false}
+            render={{ dataScope: (v) => t(`role.scope.${v}`, { defaultValue: v ?? '' }) }}
+            onRow={(row) => ({ onClick: () => setSelected(row) })}
+            rowClassName={(row) => (row.id === selected?.id ? 'crud-selected-row crud-clickable-row' : 'crud-clickable-row')}
+            toolbar={
+              can.create && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'create' })} data-testid="crud-add">
+                  {t('common.add')}
+                </Button>
+              )
+            }
+          />
+        </Card>
+      </div>
+      <div className="split-side" style={{ '--side-width': '380px' } as React.CSSProperties}>
+        <AssignPanel role={selected} canSave={hasPermission(permissionCodes(roleResource, 'edit'))} />
+      </div>
+      {(can.create || can.edit) && (
+        <RoleDialog
+          open={!!dialog}
+          mode={dialog?.mode ?? 'create'}
+          record={dialog?.record}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            void list.reload();
+            void queryClient.invalidateQueries({ queryKey: ['roles'] });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+

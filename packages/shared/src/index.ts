@@ -1,0 +1,2 @@
+export * from './resource/index.ts';
+export * from './permissions.ts';

@@ -1,0 +1,68 @@
+import { defineResource, type FieldDef } from '../resource/types.ts';
+
+const BASIC = '基本信息';
+const BANK = '开户与开票';
+const INSURANCE = '社保基数';
+
+/** A required base (yuan) of a company: the spec's message is 请输入<label>. */
+const base = (name: string, label: string, required = true): FieldDef => ({
+  name,
+  kind: 'money',
+  label,
+  required: required ? `请输入${label}` : undefined,
+  list: false,
+  section: INSURANCE,
+});
+
+/**
+ * Client companies (派遣用工单位). `dispatchCompany` stores the *label* of a `dispatch_company` dictionary
+ * entry (the entry's value is the work-injury ratio, so it cannot identify the entry); the server checks
+ * the label and snapshots the ratio into `gongshangRatioCompany`. `deptId` is the owning department for
+ * data scope (set by the server from the creating user).
+ */
+export const companyResource = defineResource({
+  name: 'accountsCompany',
+  table: 'accounts_company',
+  permission: 'ACCOUNTSCOMPANY',
+  label: '单位',
+  dialogWidth: 800,
+  unique: [{ fields: ['companyName'], message: '单位名称已存在' }],
+  excel: { fileName: '单位信息', templateName: '单位信息模板', importKey: ['companyName'] },
+  searchMode: 'filters',
+  fields: [
+    { name: 'id', kind: 'int', label: 'ID', readOnly: true, filter: 'eq', search: true, width: 80 },
+    { name: 'companyName', kind: 'string', label: '单位名称', required: '请输入单位名称', maxLength: 100, filter: 'like', search: true, section: BASIC, width: 200 },
+    { name: 'license', kind: 'string', label: '营业执照号', maxLength: 50, list: false, section: BASIC },
+    { name: 'serviceType', kind: 'dict', dict: 'service_type', label: '服务方式', required: '请选择服务方式', filter: 'eq', search: true, section: BASIC },
+    { name: 'settleType', kind: 'string', label: '结算方式', maxLength: 50, section: BASIC },
+    { name: 'settleDate', kind: 'string', label: '结算日', maxLength: 50, section: BASIC },
+    { name: 'feeType', kind: 'dict', dict: 'fee_type', label: '服务费类型', required: '请选择服务费类型', section: BASIC },
+    { name: 'fee', kind: 'money', label: '服务费', required: '请输入服务费', list: false, section: BASIC },
+    { name: 'disabledPay', kind: 'money', label: '残疾人就业保障金', required: '请输入残疾人缴费', list: false, section: BASIC },
+    { name: 'dispatchCompany', kind: 'string', label: '派遣单位', required: '请选择派遣单位', maxLength: 100, section: BASIC, width: 180 },
+    { name: 'contact', kind: 'string', label: '联系人', maxLength: 50, filter: 'like', search: true, section: BASIC },
+    { name: 'job', kind: 'string', label: '职务', maxLength: 50, list: false, section: BASIC },
+    { name: 'phone', kind: 'phone', label: '电话', filter: 'like', search: true, section: BASIC },
+    { name: 'email', kind: 'email', label: '邮箱', list: false, section: BASIC },
+    { name: 'bamk', kind: 'string', label: '开户银行', maxLength: 100, list: false, section: BANK },
+    { name: 'bankCard', kind: 'string', label: '银行账号', maxLength: 50, list: false, section: BANK },
+    { name: 'bankAddress', kind: 'string', label: '开户行地址', maxLength: 200, list: false, section: BANK },
+    { name: 'bankNumber', kind: 'string', label: '联行号', maxLength: 50, list: false, section: BANK },
+    { name: 'sendInvoice', kind: 'string', label: '开票方式', maxLength: 50, list: false, section: BANK },
+    { name: 'receiveInvoice', kind: 'string', label: '收票方式', maxLength: 50, list: false, section: BANK },
+    { name: 'dispatchInvoice', kind: 'string', label: '派遣发票', maxLength: 50, list: false, section: BANK },
+    { name: 'receiptType', kind: 'string', label: '回单方式', maxLength: 50, list: false, section: BANK },
+    base('gjjBase', '公积金基数'),
+    base('yanglaoBase', '养老保险基数'),
+    base('yilaoBase', '医疗保险基数'),
+    base('yilaoBaseSelf', '医疗保险个人基数', false),
+    base('shiyeBase', '失业保险基数'),
+    base('gongshangBase', '工伤保险基数'),
+    base('shengyuBase', '生育保险基数'),
+    // Snapshot of the dispatch company's work-injury ratio (dispatch_company dictionary), set by the server.
+    { name: 'gongshangRatioCompany', kind: 'ratio', label: '工伤保险单位比例', readOnly: true, list: false, excel: true, section: INSURANCE },
+    { name: 'deptId', column: 'dept_id', kind: 'int', label: '所属部门', readOnly: true, list: false, detail: false, excel: false },
+    { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true, width: 170 },
+    { name: 'updateTime', kind: 'datetime', label: '更新日期', readOnly: true, list: false, detail: false },
+  ],
+});

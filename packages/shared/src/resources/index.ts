@@ -1,0 +1,47 @@
+import type { ResourceDef } from '../resource/types.ts';
+import { dictDetailResource, dictResource } from './dict.ts';
+// system resources (platform):
+import { deptResource } from './dept.ts';
+import { jobResource } from './job.ts';
+import { logResource } from './log.ts';
+import { menuResource } from './menu.ts';
+import { permissionResource } from './permission.ts';
+import { roleResource } from './role.ts';
+import { userResource } from './user.ts';
+// -- system resources end
+// dispatch business resources:
+import { companyResource } from './company.ts';
+import { HR_RECORD_RESOURCES } from './hrRecords.ts';
+import { staffResource } from './staff.ts';
+import { staffExtraResource } from './staffExtra.ts';
+// -- dispatch resources end
+// payroll resources:
+import { payslipResource } from './payslip.ts';
+import { salaryResource } from './salary.ts';
+// -- payroll resources end
+
+/** Every resource definition by API name; the web app's generic pages and the server's Excel routes read it. */
+export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
+  [
+    dictResource,
+    dictDetailResource,
+    // system resources list
+    userResource,
+    roleResource,
+    deptResource,
+    jobResource,
+    menuResource,
+    permissionResource,
+    logResource,
+    // -- system resources list end
+    // dispatch resources list
+    companyResource,
+    staffResource,
+    staffExtraResource,
+    ...HR_RECORD_RESOURCES,
+    // -- dispatch resources list end
+    // payroll resources list
+    salaryResource,
+    payslipResource,
+  ].map((d) => [d.name, d]),
+);

@@ -1,0 +1,37 @@
+import { defineResource } from '../resource/types.ts';
+
+/** Data scopes of a role (spec §3): everything, the user's own department, or chosen departments. */
+export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;
+export type DataScopeName = (typeof DATA_SCOPES)[number];
+
+/**
+ * Roles. `level`: smaller is higher (1 = top). Relations (menus [{id,pid}], permissions [{id}],
+ * depts [{id}] for 自定义) travel beside the fields and are handled by the server module.
+ */
+export const roleResource = defineResource({
+  name: 'roles',
+  table: 'sys_role',
+  permission: 'ROLES',
+  label: '角色',
+  dialogWidth: 520,
+  blurry: ['name', 'remark'],
+  defaultSort: [['level', 'asc']],
+  unique: [{ fields: ['name'], message: '角色名称已存在' }],
+  fields: [
+    { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
+    { name: 'name', kind: 'string', label: '名称', required: '请输入名称', maxLength: 100 },
+    { name: 'level', kind: 'int', label: '角色级别', required: '请输入角色级别', min: 1, max: 999, defaultValue: 3 },
+    {
+      name: 'dataScope',
+      kind: 'string',
+      label: '数据范围',
+      required: '请选择数据范围',
+      defaultValue: '本级',
+      maxLength: 20,
+      pattern: { regex: /^(全部|本级|自定义)$/, message: '数据范围只能是全部、本级或自定义' },
+    },
+    { name: 'remark', kind: 'string', label: '描述', maxLength: 255 },
+    { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true },
+    { name: 'updateTime', kind: 'datetime', label: '更新时间', readOnly: true, list: false },
+  ],
+});

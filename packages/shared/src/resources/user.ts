@@ -1,0 +1,39 @@
+import { defineResource } from '../resource/types.ts';
+
+/** 2-20 characters (spec §5); the column allows 50, so longer input gets the spec's message, not a DB error. */
+const LENGTH_2_TO_20 = { regex: /^[\s\S]{2,20}$/, message: '长度在 2 到 20 个字符' };
+
+/**
+ * Back-office users. Roles are a relation (`roles: [{id}]` in the body, `roles: [{id,name,level}]` in rows)
+ * handled by the server module, as are `dept {id,name}` and `job {id,name}` on rows.
+ */
+export const userResource = defineResource({
+  name: 'users',
+  table: 'sys_user',
+  permission: 'USER',
+  // Exporting every user's personal data is an administrator's job only (spec §6).
+  permissions: { export: ['ADMIN'] },
+  label: '用户',
+  dialogWidth: 570,
+  blurry: ['username', 'email'],
+  unique: [
+    { fields: ['username'], message: '用户名已存在' },
+    { fields: ['email'], message: '邮箱已被其他用户使用' },
+  ],
+  fields: [
+    { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
+    { name: 'username', kind: 'string', label: '用户名', required: '请输入用户名', maxLength: 50, pattern: LENGTH_2_TO_20 },
+    { name: 'cname', kind: 'string', label: '中文名', required: '请输入中文名', maxLength: 50, pattern: LENGTH_2_TO_20 },
+    { name: 'phone', kind: 'string', label: '电话', required: '请输入电话号码', maxLength: 20, pattern: { regex: /^1[34578]\d{9}$/, message: '请输入正确的11位手机号码' } },
+    { name: 'email', kind: 'email', label: '邮箱', required: '请输入邮箱地址', maxLength: 100 },
+    { name: 'enabled', kind: 'bool', label: '状态', required: '状态不能为空', defaultValue: false, dict: 'user_status', filter: 'eq' },
+    { name: 'deptId', column: 'dept_id', kind: 'ref', label: '部门', required: '部门不能为空', ref: { resource: 'dept', labelField: 'name' }, list: false },
+    { name: 'jobId', column: 'job_id', kind: 'ref', label: '岗位', required: '岗位不能为空', ref: { resource: 'job', labelField: 'name' }, list: false },
+    { name: 'avatar', kind: 'string', label: '头像', readOnly: true, list: false, excel: false },
+    { name: 'lastPasswordResetTime', kind: 'datetime', label: '最后修改密码的时间', readOnly: true, list: false },
+    { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true },
+    { name: 'updateTime', kind: 'datetime', label: '更新时间', readOnly: true, list: false, excel: false },
+    // Set only by the server (a random initial password, then password changes); never leaves it.
+    { name: 'passwordHash', column: 'password_hash', kind: 'string', label: '密码', readOnly: true, secret: true, list: false, form: false, detail: false, excel: false, sortable: false },
+  ],
+});
