@@ -35,6 +35,8 @@ export default defineConfig({
           testTimeout: 120000,
           hookTimeout: 180000,
           fileParallelism: false,
+          // a browser under CI load can take more than the default 1 s to show a message or a row
+          expect: { poll: { timeout: 10000 } },
         },
       },
     ],

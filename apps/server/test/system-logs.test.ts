@@ -94,10 +94,12 @@ describe('reading logs', () => {
     const me = caller(t, await tokenFor(t, id));
     // a logged call of this user (refused change keeps nothing, still logged as an error, not listed)
     await me('POST', '/api/users/updatePass/', { oldPass: encryptLoginPassword(t.app.ctx.keys.rsaPublicKeyPem, FIXTURE_PASSWORD), newPass: encryptLoginPassword(t.app.ctx.keys.rsaPublicKeyPem, 'Own-Logs-Pass1') });
-    const res = await caller(t, (await loginResponse(t.app, 'own_logs', 'Own-Logs-Pass1')).json().token)('GET', '/api/logs/user');
+    const mine = caller(t, (await loginResponse(t.app, 'own_logs', 'Own-Logs-Pass1')).json().token);
+    // The log row is written once the response has gone out, so the login's own row may land a moment later.
+    await expect.poll(async () => (await mine('GET', '/api/logs/user')).json().content.map((r: { description: string }) => r.description).sort()).toEqual(['修改密码', '用户登录']);
+    const res = await mine('GET', '/api/logs/user');
     expect(res.statusCode).toBe(200);
     const content = res.json().content;
-    expect(content.map((r: { description: string }) => r.description).sort()).toEqual(['修改密码', '用户登录']);
     for (const r of content) expect(Object.keys(r).sort()).toEqual(['createTime', 'description', 'id', 'requestIp', 'time']);
     expect((await t.app.inject({ method: 'GET', url: '/api/logs/user' })).statusCode).toBe(401);
   });

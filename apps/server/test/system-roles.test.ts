@@ -168,6 +168,20 @@ describe('role levels and ADMIN', () => {
     expect((await admin('PUT', '/api/roles/permission', { id: lower, permissions: [] })).statusCode).toBe(204);
   });
 
+  it('nobody without ADMIN grants a permission code they do not hold themselves', async () => {
+    const grant = await editor.call('PUT', '/api/roles/permission', { id: lower, permissions: [{ id: await permissionId('DICT_SELECT') }, { id: await permissionId('USER_ALL') }] });
+    expect(grant.statusCode).toBe(403);
+    expect(grant.json().message).toBe('不能授予自己没有的权限：USER_ALL');
+    expect((await admin('GET', `/api/roles/${lower}`)).json().permissions).toEqual([]);
+    // Codes the role already has may stay (and be removed) even when the editor lacks them.
+    expect((await admin('PUT', '/api/roles/permission', { id: lower, permissions: [{ id: await permissionId('DICT_SELECT') }, { id: await permissionId('USER_ALL') }] })).statusCode).toBe(204);
+    expect((await editor.call('PUT', '/api/roles/permission', { id: lower, permissions: [{ id: await permissionId('USER_ALL') }] })).statusCode).toBe(204);
+    expect((await editor.call('PUT', '/api/roles/permission', { id: lower, permissions: [] })).statusCode).toBe(204);
+    expect((await editor.call('PUT', '/api/roles/permission', { id: lower, permissions: [{ id: await permissionId('DICT_SELECT') }] })).statusCode).toBe(204);
+    // ROLES_ALL covers the single role actions.
+    expect((await editor.call('PUT', '/api/roles/permission', { id: lower, permissions: [{ id: await permissionId('DICT_SELECT') }, { id: await permissionId('ROLES_SELECT') }] })).statusCode).toBe(204);
+  });
+
   it('a scoped editor cannot widen data scopes beyond its own', async () => {
     const scoped = await userWithCodes(t, ['ROLES_ALL'], { level: 2, dataScope: '自定义', depts: [business] });
     expect((await scoped.call('POST', '/api/roles', { name: 'wide', level: 3, dataScope: '全部' })).statusCode).toBe(403);

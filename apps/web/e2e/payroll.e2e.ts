@@ -1,3 +1,4 @@
+import { idCardCheckDigit } from '@app/shared/idcard';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, login, screenshot, startHarness } from './harness';
@@ -45,11 +46,7 @@ async function choose(page: Page, trigger: Locator, option: string): Promise<voi
 }
 
 /** An 18-digit ID card with a correct check character (GB 11643). */
-function idCard(first17: string): string {
-  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = first17.split('').reduce((s, d, i) => s + Number(d) * w[i], 0);
-  return first17 + '10X98765432'[sum % 11];
-}
+const idCard = (first17: string): string => first17 + idCardCheckDigit(first17);
 
 function staffBody(companyId: number, staffName: string, card: string, salary: number): Json {
   const base = 7162;
@@ -178,8 +175,9 @@ describe('payroll screens', () => {
     await clearNotices(page);
     // expanded details: bases and ratios
     await row(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
-    await expect.poll(() => s.locator('.crud-detail').first().isVisible()).toBe(true);
-    expect(await s.locator('.crud-detail').first().textContent()).toContain('养老保险基数');
+    const details = s.getByTestId('salary-details').first();
+    await expect.poll(() => details.isVisible()).toBe(true);
+    expect(await details.textContent()).toContain('养老保险基数');
     await screenshot(page, 'salary-calculated');
     await row(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
-import { columnOf, permissionCodes, validateField } from '@app/shared/resource';
+import { columnOf, MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, permissionCodes, validateField } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
 import type { RouteAuth } from '../core/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../core/errors.ts';
@@ -19,8 +19,9 @@ import { rowToApi } from './rowMapping.ts';
 
 /**
  * Excel routes for any resource whose definition has `excel` options:
- * - `POST /api/import/<name>` multipart `file` (one file, <= 50 MB, xls/xlsx by magic bytes) -> {total,
- *   inserted, updated, failed, errors, errorFileId?}; needs the resource's create code;
+ * - `POST /api/import/<name>` multipart `file` (one file, <= MAX_IMPORT_BYTES from the shared package, i.e.
+ *   50 MB; xls/xlsx by magic bytes) -> {total, inserted, updated, failed, errors, errorFileId?}; needs the
+ *   resource's create code;
  * - `GET|POST /api/export/<name>` with the list's filters and sort -> streamed .xlsx; needs its select code;
  * - `POST /api/download/<name>` -> the import template (Chinese headers, dictionary drop-downs, notes);
  * - `GET /api/import/errors/:id` -> the error sheet of an import (one hour, uploader only).
@@ -28,7 +29,6 @@ import { rowToApi } from './rowMapping.ts';
  * it; empty cells then keep the current value.
  */
 
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_CHUNK = 250;
 
@@ -265,8 +265,8 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
   }
 }
 
-/** The one uploaded file (field `file`) and the plain fields of a multipart request. */
-async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; fileName: string; fields: Record<string, string> }> {
+/** The one uploaded file (field `file`, at most MAX_IMPORT_BYTES) and the plain fields of a multipart request. */
+export async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; fileName: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('请选择要上传的文件');
   const fields: Record<string, string> = {};
   let file: { data: Buffer; fileName: string } | undefined;
@@ -285,7 +285,7 @@ async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; fileName
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, '上传文件大小不能超过 50MB', 'FILE_TOO_LARGE');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, `上传文件大小不能超过 ${MAX_IMPORT_SIZE_LABEL}`, 'FILE_TOO_LARGE');
     if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('请选择要上传的文件');
     throw badRequest('上传文件异常');

@@ -21,12 +21,11 @@ export function hasScreen(key: string | null | undefined): boolean {
  * The screen component of a menu component key (stable per key, so React keeps its state). `fallback` is
  * used instead of the "not implemented" placeholder for keys without a screen.
  */
-export function resolveScreen(key: string | null | undefined, fallback?: ComponentType): Screen {
+export function resolveScreen(key: string | null | undefined): Screen {
   const k = key ?? '';
   const hit = cache.get(k);
   if (hit) return hit;
   let screen: Screen;
-  if (fallback && !hasScreen(k)) return fallback;
   if (k.startsWith('crud/') && k.length > 5) {
     const resource = k.slice(5);
     screen = lazy(async () => {

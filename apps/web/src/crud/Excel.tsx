@@ -11,11 +11,13 @@ import { resourceLabel } from './fields';
 
 /**
  * Excel import, export and template buttons of a resource with `excel` options (spec §2, §5, §8):
- * one .xls/.xlsx file under 2 GB, `POST /api/import/<name>` (multipart `file`) with upload progress and the
- * per-row result; `GET /api/export/<name>` with the current filters; `POST /api/download/<name>` template.
+ * one .xls/.xlsx file under 2 GB (the spec's check and message; the server enforces its own, smaller
+ * MAX_IMPORT_BYTES and answers 413 with its limit, which the dialog shows), `POST /api/import/<name>` (multipart `file`) with upload progress and the per-row result;
+ * `GET /api/export/<name>` with the current filters; `POST /api/download/<name>` template.
  */
 
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024 * 1024;
+/** Spec §5: the client refuses files of 2 GB or more ('上传文件大小不能超过 2GB!'). */
+export const SPEC_MAX_IMPORT_BYTES = 2 * 1024 * 1024 * 1024;
 const EXCEL_NAME = /\.(xls|xlsx)$/i;
 /** Spec §4: after a clean import the dialog closes and the list reloads 2 s later. */
 export const IMPORT_CLOSE_DELAY_MS = 2000;
@@ -32,7 +34,7 @@ export interface ImportResult {
 /** Why a chosen file is refused, or null. */
 export function importFileProblem(file: { name: string; size: number }): 'format' | 'size' | null {
   if (!EXCEL_NAME.test(file.name)) return 'format';
-  if (file.size >= MAX_IMPORT_BYTES) return 'size';
+  if (file.size >= SPEC_MAX_IMPORT_BYTES) return 'size';
   return null;
 }
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import ResourcePage from './ResourcePage';
 import { columnPrefsKey } from './columnPrefs';
 import { formatMoney, formatRatio } from './format';
-import { type FakeCall, installDomPolyfills, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from './testUtils';
+import { type FakeCall, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from './testUtils';
 
 const testDef = defineResource({
   name: 'widget',
@@ -50,7 +50,6 @@ function listCalls() {
 }
 
 beforeAll(async () => {
-  installDomPolyfills();
   await setupI18n();
 });
 

@@ -1,17 +1,17 @@
 import type { ResourceDef } from '@app/shared/resource';
 import { permissionCodes } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Result } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Result } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth';
 import { useDicts } from '../app/dict';
-import { notify } from '../app/feedback';
 import { type DialogMode, type FieldOverride, ResourceForm } from './CrudDialog';
+import { BatchDeleteButton, useBatchDelete } from './BatchDelete';
 import { ExcelButtons } from './Excel';
-import { ResourceTable, deleteRows } from './ResourceTable';
+import { ResourceTable } from './ResourceTable';
 import { SearchBar } from './SearchBar';
 import { dictNames } from './fields';
 import { type ResourceListOptions, type Row, useResourceList } from './useResourceList';
@@ -66,8 +66,6 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
   const dicts = useDicts(useMemo(() => dictNames(def.fields), [def]));
   const list = useResourceList(def, props.list);
   const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
-  const [selected, setSelected] = useState<React.Key[]>([]);
-  const [batchDeleting, setBatchDeleting] = useState(false);
   const hide = props.hide ?? {};
 
   const can = {
@@ -77,22 +75,8 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
     import: !hide.import && hasPermission(permissionCodes(def, 'import')),
     export: !hide.export && hasPermission(permissionCodes(def, 'export')),
   };
-  const batch = can.delete && !hide.batchDelete;
+  const batch = useBatchDelete(def, list, can.delete && !hide.batchDelete);
   const enabled = typeof props.list?.enabled === 'function' ? props.list.enabled(list.filters) : (props.list?.enabled ?? true);
-
-  const batchDelete = async () => {
-    setBatchDeleting(true);
-    try {
-      await deleteRows(def, selected);
-      notify.success(t('deleted'));
-      list.afterDelete(selected.length);
-      setSelected([]);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBatchDeleting(false);
-    }
-  };
 
   const toolbar = (
     <>
@@ -101,13 +85,7 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
           {t('add')}
         </Button>
       )}
-      {batch && (
-        <Popconfirm title={t('confirmBatchDelete')} okText={t('ok')} cancelText={t('cancel')} onConfirm={batchDelete} disabled={selected.length === 0}>
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={batchDeleting} data-testid="crud-batch-delete">
-            {t('delete')}
-          </Button>
-        </Popconfirm>
-      )}
+      <BatchDeleteButton batch={batch} />
       {def.excel && (
         <ExcelButtons
           def={def}
@@ -130,7 +108,7 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
           dicts={dicts}
           filters={list.filters}
           onSearch={(f) => {
-            setSelected([]);
+            batch.clear();
             list.search(f);
           }}
           fixed={props.fixedFilters}
@@ -148,9 +126,9 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
           canEdit={can.edit}
           canDelete={can.delete}
           onEdit={(row) => setDialog({ mode: 'edit', record: row })}
-          onDeleted={(row) => setSelected((s) => s.filter((k) => k !== row.id))}
+          onDeleted={batch.onRowDeleted}
           rowActions={props.rowActions}
-          selection={batch ? { keys: selected, onChange: (keys) => setSelected(keys) } : undefined}
+          selection={batch.selection}
           toolbar={toolbar}
         />
       ) : (

@@ -4,6 +4,7 @@
  */
 export { default as ResourcePage, type ResourcePageProps } from './ResourcePage';
 export { ResourceTable, deleteRows, stripEmptyChildren, type ResourceTableProps } from './ResourceTable';
+export { BatchDeleteButton, useBatchDelete, type BatchDelete } from './BatchDelete';
 export {
   CrudDialog,
   FieldItem,

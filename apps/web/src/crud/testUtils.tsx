@@ -10,44 +10,9 @@ import { initI18n } from '../app/i18n';
 import { clearSession, setToken, setUser } from '../app/session';
 
 /**
- * Test helpers for the generic pages and system screens: jsdom gaps antd needs, a small fake fetch (only the
- * network is stubbed), and a render wrapper with a logged-in user holding the given permission codes.
+ * Test helpers for the generic pages and system screens (the jsdom gaps antd needs are filled in
+ * src/test/setup.ts): a small fake fetch (only the network is stubbed), and a render wrapper with a logged-in user holding the given permission codes.
  */
-
-export function installDomPolyfills(): void {
-  if (!window.matchMedia) {
-    Object.defineProperty(window, 'matchMedia', {
-      writable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
-  }
-  if (!('ResizeObserver' in window)) {
-    class RO {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    }
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = RO;
-    (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = RO;
-  }
-  const original = window.getComputedStyle;
-  if (!(original as { __patched?: boolean }).__patched) {
-    const patched = ((el: Element) => original.call(window, el)) as typeof window.getComputedStyle & { __patched?: boolean };
-    patched.__patched = true;
-    window.getComputedStyle = patched;
-  }
-  window.scrollTo = (() => undefined) as typeof window.scrollTo;
-  if (!HTMLElement.prototype.scrollIntoView) HTMLElement.prototype.scrollIntoView = () => undefined;
-}
 
 export interface FakeCall {
   method: string;

@@ -66,7 +66,8 @@ describe('AppLayout routing', () => {
     setUser({ id: 1, username: 'admin', job: '人事专员', roles: ['ADMIN'] });
     const { router } = renderAt('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(await screen.findByTestId('dashboard-placeholder')).toBeTruthy();
+    // the dashboard screen is loaded lazily (its first import in jsdom is slow)
+    expect(await screen.findByTestId('dashboard-page', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getAllByText('人事档案').length).toBeGreaterThan(0);
     expect(document.title).toContain('合同到期提醒');
   });
@@ -76,7 +77,7 @@ describe('AppLayout routing', () => {
     setUser({ id: 9, username: '110101199003070011', job: '普通员工', roles: ['ACPAYSLIP_SELECT'] });
     const { router } = renderAt('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/acPayslip/index'));
-    expect(screen.queryByTestId('dashboard-placeholder')).toBeNull();
+    expect(screen.queryByTestId('dashboard-page')).toBeNull();
     await waitFor(() => expect(document.querySelector('[data-screen="/acPayslip/index"]')).not.toBeNull());
   });
 
@@ -94,6 +95,6 @@ describe('AppLayout routing', () => {
     const { router } = renderAt('/dashboard');
     expect(await screen.findByText('菜单暂时无法加载，目前只能使用首页。')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(screen.getByTestId('dashboard-placeholder')).toBeTruthy();
+    expect(await screen.findByTestId('dashboard-page', {}, { timeout: 15_000 })).toBeTruthy();
   });
 });

@@ -4,7 +4,6 @@ import { Component, type ErrorInfo, type ReactNode, Suspense, useMemo } from 're
 import { useTranslation } from 'react-i18next';
 import { recordError } from '../app/errorLog';
 import { ScreenContext, resolveScreen } from '../app/screens';
-import DashboardPlaceholder from '../pages/DashboardPlaceholder';
 import type { VisitedTab } from './tabs';
 
 class ScreenErrorBoundary extends Component<{ children: ReactNode; fallback: (retry: () => void, error: Error) => ReactNode }, { error: Error | null }> {
@@ -39,7 +38,7 @@ function ScreenFailed({ error, retry }: { error: Error; retry: () => void }) {
 
 /** One open tab's screen: mounted while the tab is open, hidden when another tab is active. */
 export function ScreenHost({ tab, active }: { tab: VisitedTab; active: boolean }) {
-  const Screen = useMemo(() => resolveScreen(tab.component, tab.component === 'dashboard' ? DashboardPlaceholder : undefined), [tab.component]);
+  const Screen = useMemo(() => resolveScreen(tab.component), [tab.component]);
   const info = useMemo(() => ({ path: tab.path, active }), [tab.path, active]);
   return (
     <div className="app-screen" style={active ? undefined : { display: 'none' }} data-screen={tab.path} data-active={active}>

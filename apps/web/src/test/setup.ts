@@ -1,7 +1,11 @@
 // jsdom polyfills for antd, and the app's i18n in Chinese (the default UI language).
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../app/i18n';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): antd screens render slowly in jsdom when CI runs the
+// server suites in parallel, and a slow machine is not a failing screen.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -34,7 +38,9 @@ if (!('ResizeObserver' in window)) {
 const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (elt: Element, pseudo?: string | null) => realGetComputedStyle(elt, pseudo ? undefined : pseudo);
 
-if (!window.scrollTo) window.scrollTo = () => undefined;
+// jsdom's scrollTo only logs "not implemented"; scrollIntoView is missing
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+if (!HTMLElement.prototype.scrollIntoView) HTMLElement.prototype.scrollIntoView = () => undefined;
 
 beforeAll(async () => {
   await initI18n('zh');

@@ -79,6 +79,14 @@ export interface ExcelOptions {
   importKey?: string[];
 }
 
+/**
+ * Largest Excel file an import accepts, in bytes: the server's multipart limit, and the web's check before
+ * uploading (one constant so the two never disagree).
+ */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** MAX_IMPORT_BYTES as shown in messages ("50MB"). */
+export const MAX_IMPORT_SIZE_LABEL = `${MAX_IMPORT_BYTES / (1024 * 1024)}MB`;
+
 export interface ResourceDef {
   /** API path segment: `/api/<name>`. */
   name: string;

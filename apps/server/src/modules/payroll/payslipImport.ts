@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { type FieldDef, validateRecord } from '@app/shared/resource';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import type { Db } from '../../core/db.ts';
@@ -18,7 +17,6 @@ import { apiToDb } from '../../crud/rowMapping.ts';
  * imported payslip replaces it; generated payslips are left alone.
  */
 
-const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const MAX_LISTED_ERRORS = 1000;
 const WRITE_CHUNK = 200;
 
@@ -26,28 +24,6 @@ export interface ImportProblem {
   row: number;
   column: string;
   message: string;
-}
-
-/** The one uploaded file (multipart field `file`). */
-export async function readSingleUpload(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest('请选择要上传的文件');
-  let data: Buffer | undefined;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
-      if (part.type !== 'file') continue;
-      const buf = await part.toBuffer();
-      if (part.fieldname !== 'file') throw badRequest('请使用字段 file 上传文件');
-      data = buf;
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, '上传文件大小不能超过 50MB', 'FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
-    throw badRequest('上传文件异常');
-  }
-  if (!data || data.length === 0) throw badRequest('请选择要上传的文件');
-  return data;
 }
 
 const EMPTY_LOOKUPS: Omit<CellContext, 'date1904'> = { dictValues: new Map(), dictLabels: new Map(), refIds: new Map() };

@@ -11,9 +11,10 @@ import { sendXlsx } from '../../core/excel/writeXlsx.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { type AnySelect, type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
+import { readUpload } from '../../crud/excel.ts';
 import { loadVisibleCompany } from './companies.ts';
 import { parseCompanyMonth } from './months.ts';
-import { readPayslipSheet, readSingleUpload, savePayslipRows } from './payslipImport.ts';
+import { readPayslipSheet, savePayslipRows } from './payslipImport.ts';
 import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
 
 /**
@@ -81,7 +82,7 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
 
   app.post('/api/import/acPayslip', { config: { auth: createCodes, log: '导入工资条' } }, async (req) => {
     refuseEmployee(req);
-    const file = await readSingleUpload(req);
+    const file = (await readUpload(req)).data;
     const rows = await readPayslipSheet(file);
     const { inserted, updated } = await savePayslipRows(app.ctx.db, rows);
     return { total: rows.length, inserted, updated, failed: 0, errors: [] };

@@ -1,5 +1,6 @@
 import { PayrollInputError, type PayrollRates, type RoundingRule, yuanToFen } from '@app/shared/payroll';
 import { isValidMonth } from '@app/shared/resource';
+import { RATE_DICTIONARY_RATIO_FIELDS, type RateRatioField } from '@app/shared/staffDerivations';
 import type { Db } from '../../core/db.ts';
 
 /**
@@ -41,17 +42,9 @@ export interface RateVersion {
   ratios: Partial<Record<RatioEntry, string>>;
 }
 
-export const RATIO_ENTRIES = [
-  'yanglaoRatioCompany',
-  'yanglaoRatioSelf',
-  'yiliaoRatioCompany',
-  'yiliaoRatioSelf',
-  'shiyeRatioCompany',
-  'shiyeRatioSelf',
-  'shengyuRatioCompany',
-  'gjjRatio',
-] as const;
-export type RatioEntry = (typeof RATIO_ENTRIES)[number];
+/** The ratio entries of a rate dictionary are labelled by the staff fields they fill. */
+const RATIO_ENTRIES = RATE_DICTIONARY_RATIO_FIELDS;
+type RatioEntry = RateRatioField;
 
 const ROUNDING_RE = /^(HALF_UP|UP|DOWN):([012])$/;
 const RATIO_RE = /^(?:0(?:\.\d{1,8})?|1(?:\.0{1,8})?|\.\d{1,8})$/;

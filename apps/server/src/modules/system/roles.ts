@@ -118,14 +118,29 @@ export function registerRoles(app: FastifyInstance): void {
       .execute(async (trx) => {
         await manageableRole(req, trx, id);
         await assertIdsExist(trx, 'sys_permission', ids, '权限');
-        const admin = await trx.selectFrom('sys_permission').select('id').where('name', '=', 'ADMIN').executeTakeFirst();
-        if (admin && !holdsAdmin(req.user!)) {
-          const adminId = Number(admin.id);
-          const had = !!(await trx.selectFrom('sys_roles_permissions').select('role_id').where('role_id', '=', id).where('permission_id', '=', adminId).executeTakeFirst());
-          if (had !== ids.includes(adminId)) throw forbidden('只有超级管理员才能授予或收回超级管理员权限');
+        if (!holdsAdmin(req.user!)) {
+          // Without ADMIN one may hand on only codes one holds oneself; otherwise an editor could give a lower
+          // role powers they lack and then assign that role to a user of their own making. ADMIN itself is
+          // neither granted nor taken away by anyone but a holder of ADMIN.
+          const current = await trx.selectFrom('sys_roles_permissions').select('permission_id').where('role_id', '=', id).execute();
+          const had = new Set(current.map((r) => Number(r.permission_id)));
+          const changed = [...ids.filter((p) => !had.has(p)), ...[...had].filter((p) => !ids.includes(p))];
+          if (changed.length) {
+            const names = await trx.selectFrom('sys_permission').select(['id', 'name']).where('id', 'in', changed).execute();
+            if (names.some((n) => n.name === 'ADMIN')) throw forbidden('只有超级管理员才能授予或收回超级管理员权限');
+            const foreign = names.filter((n) => !had.has(Number(n.id)) && !codeHeldBy(req.user!.permissions, String(n.name))).map((n) => String(n.name));
+            if (foreign.length) throw forbidden(`不能授予自己没有的权限：${foreign.join('、')}`);
+          }
         }
         await replaceLinks(trx, 'sys_roles_permissions', 'role_id', id, 'permission_id', ids);
       });
     reply.status(204);
   });
+}
+
+/** Does a set of codes include `code`, directly or through its area's `*_ALL` (USER_ALL covers USER_EDIT)? */
+function codeHeldBy(codes: readonly string[], code: string): boolean {
+  if (codes.includes(code)) return true;
+  const cut = code.lastIndexOf('_');
+  return cut > 0 && codes.includes(`${code.slice(0, cut)}_ALL`);
 }

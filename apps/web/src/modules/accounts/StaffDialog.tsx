@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DictMap, fetchDicts } from '../../app/dict';
+import { i18n } from '../../app/i18n';
 import { CrudDialog, type DialogMode, FieldItem, type Row, formFields, initialFormValues, sectionsOf } from '../../crud';
 import { CompanySelect } from './companies';
 
@@ -17,16 +18,19 @@ import { CompanySelect } from './companies';
 
 const today = () => dayjs().format('YYYY-MM-DD');
 
-/** Spec §5 contract date rules: start not after end (nor after today without end); end not before start. */
+/**
+ * Spec §5 contract date rules: start not after end (nor after today without end); end not before start.
+ * The start-after-end rule is the shared one the server applies; the messages are in the UI language.
+ */
 export function contractStartProblem(start?: string | null, end?: string | null): string | null {
   if (!start) return null;
-  if (end) return contractDatesError(start, end);
-  return start > today() ? '合同开始日期不能晚于今天' : null;
+  if (end) return contractDatesError(start, end) ? i18n.t('accounts:contract.startAfterEnd') : null;
+  return start > today() ? i18n.t('accounts:contract.startAfterToday') : null;
 }
 export function contractEndProblem(start?: string | null, end?: string | null): string | null {
   if (!end) return null;
-  if (start) return end < start ? '合同结束日期不能早于开始日期' : null;
-  return end > today() ? '合同结束日期不能晚于今天' : null;
+  if (start) return end < start ? i18n.t('accounts:contract.endBeforeStart') : null;
+  return end > today() ? i18n.t('accounts:contract.endAfterToday') : null;
 }
 
 const DERIVED = ['sex', 'born', 'age'] as const;

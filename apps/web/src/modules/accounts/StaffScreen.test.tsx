@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, installDomPolyfills, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
+import { type FakeCall, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
 import { contractEndProblem, contractStartProblem } from './StaffDialog';
 import ContractWarnPage from './ContractWarnPage';
 import StaffPage from './StaffPage';
@@ -29,7 +29,6 @@ const staffCalls = () => calls.filter((c) => c.method === 'GET' && c.path === '/
 const input = (name: string) => document.getElementById(`crud-accountsStaff_${name}`) as HTMLInputElement;
 
 beforeAll(async () => {
-  installDomPolyfills();
   await setupI18n();
 });
 
@@ -41,7 +40,12 @@ beforeEach(() => {
       const names = String(call.query.dictName ?? '').split(',');
       return { body: Object.fromEntries(names.map((n) => [n, DICTS[n] ?? []])) };
     }
-    if (call.path === '/api/accountsStaff' && call.method === 'GET') return page([{ id: 1, staffName: '张三', idCard: '11010519491231002X', companyName: '甲公司' }]);
+    if (call.path === '/api/accountsStaff' && call.method === 'GET')
+      return page([
+        { id: 1, staffName: '张三', idCard: '11010519491231002X', companyName: '甲公司' },
+        { id: 2, staffName: '李四', idCard: '110105194912310029', companyName: '甲公司' },
+      ]);
+    if (call.path.startsWith('/api/accountsStaff') && call.method === 'DELETE') return { body: {} };
     return undefined;
   });
 });
@@ -83,6 +87,32 @@ describe('staff list', () => {
     expect(staffCalls().length).toBe(before);
     expect(screen.queryByText('张三')).toBeNull();
   });
+
+  it('batch deletes the checked staff with the generic page\'s confirmation (DELETE with the id array)', async () => {
+    renderWithApp(<StaffPage />);
+    await screen.findByText('李四', {}, { timeout: 8000 });
+    const batch = screen.getByTestId('crud-batch-delete') as HTMLButtonElement;
+    expect(batch.disabled).toBe(true);
+    const boxes = screen.getAllByRole('checkbox').filter((c) => c.closest('tr.ant-table-row'));
+    expect(boxes.length).toBe(2);
+    fireEvent.click(boxes[0]);
+    fireEvent.click(boxes[1]);
+    await waitFor(() => expect(batch.disabled).toBe(false));
+    fireEvent.click(batch);
+    expect(await screen.findByText('你确定删除选中的数据吗？')).toBeTruthy();
+    const pop = document.querySelector('.ant-popconfirm') as HTMLElement;
+    fireEvent.click(within(pop).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/api/accountsStaff', body: [1, 2] }));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+  });
+
+  it('offers no batch delete without the delete code', async () => {
+    loginAs(['ACCOUNTSSTAFF_SELECT']);
+    renderWithApp(<StaffPage />);
+    await screen.findByText('张三', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('crud-batch-delete')).toBeNull();
+    expect(screen.queryAllByRole('checkbox').filter((c) => c.closest('tr.ant-table-row')).length).toBe(0);
+  });
 });
 
 describe('contract reminder screen', () => {
@@ -95,6 +125,7 @@ describe('contract reminder screen', () => {
       expect(c.query.companyId).toBe('7');
     }
     expect(screen.queryByTestId('crud-filter-contractWarnState')).toBeNull();
+    expect(screen.queryByTestId('crud-batch-delete')).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
-import { type DialogMode, ExcelButtons, ResourceTable, type Row, SearchBar, dictNames, useResourceList } from '../../crud';
+import { BatchDeleteButton, type DialogMode, ExcelButtons, ResourceTable, type Row, SearchBar, dictNames, useBatchDelete, useResourceList } from '../../crud';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from './companies';
 import { StaffDialog } from './StaffDialog';
@@ -14,7 +14,8 @@ import { StaffDialog } from './StaffDialog';
 /**
  * The staff-based screens: the staff list (员工管理), the contract list (合同管理) and the contract reminder
  * list (合同到期提醒, restricted to 已提醒). A company is always chosen (the first one preselected); the list
- * loads only once one is chosen, and clearing it shows '请选择一个单位'.
+ * loads only once one is chosen, and clearing it shows '请选择一个单位'. The staff list offers the generic
+ * page's batch delete (checkboxes + 删除 with '你确定删除选中的数据吗？').
  */
 
 export type StaffVariant = 'staff' | 'contract' | 'contractWarn';
@@ -50,6 +51,11 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
     delete: isStaff && hasPermission(permissionCodes(def, 'delete')),
   };
   const fields = isStaff ? undefined : CONTRACT_FIELDS;
+  const batch = useBatchDelete(def, list, can.delete);
+  const chooseCompany = (id: number | null) => {
+    batch.clear();
+    setCompanyId(id);
+  };
 
   const toolbar = isStaff ? (
     <>
@@ -58,6 +64,7 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
           {t('add', { ns: 'crud' })}
         </Button>
       )}
+      <BatchDeleteButton batch={batch} />
       <ExcelButtons
         def={def}
         filters={list.filters}
@@ -71,7 +78,7 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
   ) : undefined;
 
   const companySelect = (
-    <CompanySelect value={companyId} onChange={setCompanyId} companies={companies} loading={companiesLoading} testId="company-select" />
+    <CompanySelect value={companyId} onChange={chooseCompany} companies={companies} loading={companiesLoading} testId="company-select" />
   );
 
   return (
@@ -80,7 +87,10 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
         def={def}
         dicts={dicts}
         filters={list.filters}
-        onSearch={(f) => list.search(f)}
+        onSearch={(f) => {
+          batch.clear();
+          list.search(f);
+        }}
         exclude={EXCLUDED[variant]}
         extra={companySelect}
       />
@@ -94,6 +104,8 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
           canEdit={can.edit}
           canDelete={can.delete}
           onEdit={(row) => setDialog({ mode: 'edit', record: row })}
+          onDeleted={batch.onRowDeleted}
+          selection={batch.selection}
           toolbar={toolbar}
         />
       ) : (

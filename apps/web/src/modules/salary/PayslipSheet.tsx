@@ -72,7 +72,7 @@ export function PayslipSheet({ row }: { row: Row }) {
             <tr key={pair[0][0]}>
               {pair.map(([label, value]) => (
                 <td key={label} colSpan={pair.length === 1 ? 2 : 1}>
-                  <span style={{ color: '#8c8c8c' }}>{label}：</span>
+                  <span style={{ color: '#8c8c8c' }}>{t('payslip.labelled', { label })}</span>
                   {String(value)}
                 </td>
               ))}
@@ -97,7 +97,8 @@ export function PayslipSheet({ row }: { row: Row }) {
       </div>
       {row.beizhu ? (
         <div className="payslip-foot">
-          {t('payslip.remark')}：{String(row.beizhu)}
+          {t('payslip.labelled', { label: t('payslip.remark') })}
+          {String(row.beizhu)}
         </div>
       ) : null}
     </div>

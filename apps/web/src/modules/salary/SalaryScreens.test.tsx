@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, type FakeHandler, installDomPolyfills, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
+import { type FakeCall, type FakeHandler, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
 import PayslipPage from './PayslipPage';
 import SalaryPage from './SalaryPage';
 import SalaryReportPage from './SalaryReportPage';
@@ -25,7 +25,6 @@ const ROW = {
 };
 
 beforeAll(async () => {
-  installDomPolyfills();
   await setupI18n();
 });
 

@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../app/session';
-import { type FakeCall, installDomPolyfills, installFakeFetch, loginAs, renderWithApp, setupI18n } from '../../crud/testUtils';
+import { type FakeCall, installFakeFetch, loginAs, renderWithApp, setupI18n } from '../../crud/testUtils';
 import { EmailDialog } from '../user/EmailDialog';
 import { PasswordDialog } from '../user/PasswordDialog';
 
@@ -16,7 +16,6 @@ async function decrypt(b64: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  installDomPolyfills();
   await setupI18n();
   const pair = await webcrypto.subtle.generateKey(
     { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, installDomPolyfills, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
+import { type FakeCall, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
 import DictPage from './DictPage';
 import UserPage, { roleDisabled } from './UserPage';
 
@@ -14,7 +14,6 @@ const ROLES = [
 ];
 
 beforeAll(async () => {
-  installDomPolyfills();
   await setupI18n();
 });
 

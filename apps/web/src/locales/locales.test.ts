@@ -1,0 +1,133 @@
+import { RESOURCES } from '@app/shared/resources/index';
+import { describe, expect, it } from 'vitest';
+import { MENU_TREE, type MenuSeed } from '../../../server/src/seed/menus';
+
+/**
+ * Completeness of the UI texts. Chinese (zh) is the reference: every key it has must exist, non-empty, in
+ * en, es and ja; no other language may have a key zh lacks; and {{placeholders}} must be the same in every
+ * language. Two namespaces have a reference outside zh/*.json:
+ * - fields: the Chinese labels are the resource definitions (packages/shared/src/resources), read as
+ *   `<resource>._label` and `<resource>.<field>`; zh/fields.json may only override them;
+ * - menu: keyed by the Chinese menu titles the server seeds; zh/menu.json maps each to itself.
+ */
+
+type Bundle = Record<string, unknown>;
+
+const LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
+const OTHERS = LANGUAGES.filter((l) => l !== 'zh');
+
+const files = import.meta.glob<Bundle>('./*/*.json', { eager: true, import: 'default' });
+const bundles: Record<string, Record<string, Bundle>> = {};
+for (const [path, data] of Object.entries(files)) {
+  const m = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!m) continue;
+  (bundles[m[1]] ??= {})[m[2]] = data;
+}
+const NAMESPACES = Object.keys(bundles.zh ?? {}).sort();
+
+/** Leaf keys (dotted paths) and their values; i18next plural suffixes count as their base key. */
+function flatten(obj: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
+    for (const [k, v] of Object.entries(obj as Record<string, unknown>)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    const key = prefix.replace(/_(zero|one|two|few|many|other)$/, '');
+    if (!out.has(key) || !isFilled(out.get(key))) out.set(key, obj);
+  }
+  return out;
+}
+
+const isFilled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+const placeholders = (v: unknown) =>
+  [...new Set([...String(v ?? '').matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]))].sort().join(', ');
+const HAN = /\p{Script=Han}/u;
+
+/** The Chinese field labels: resource definitions, overridden by zh/fields.json. */
+function chineseFieldLabels(): Map<string, unknown> {
+  const defs: Record<string, Record<string, string>> = {};
+  for (const def of Object.values(RESOURCES)) {
+    defs[def.name] = { _label: def.label };
+    for (const f of def.fields) defs[def.name][f.name] = f.label;
+  }
+  const out = flatten(defs);
+  for (const [k, v] of flatten(bundles.zh?.fields ?? {})) out.set(k, v);
+  return out;
+}
+
+function reference(ns: string): Map<string, unknown> {
+  return ns === 'fields' ? chineseFieldLabels() : flatten(bundles.zh[ns]);
+}
+
+function menuNames(items: MenuSeed[]): string[] {
+  return items.flatMap((m) => [m.name, ...menuNames(m.children ?? [])]);
+}
+
+/** Sections of the resource dialogs (crud:sections.<title>, accounts:sections.<title> for the staff dialog). */
+function sectionTitles(resource?: string): string[] {
+  const defs = Object.values(RESOURCES).filter((d) => !resource || d.name === resource);
+  return [...new Set(defs.flatMap((d) => d.fields.map((f) => f.section).filter((s): s is string => !!s)))];
+}
+
+describe('locale files', () => {
+  it('exist for every namespace in every language', () => {
+    expect(NAMESPACES.length).toBeGreaterThan(0);
+    for (const lng of LANGUAGES) expect(Object.keys(bundles[lng] ?? {}).sort(), lng).toEqual(NAMESPACES);
+  });
+
+  it.each(NAMESPACES)('%s: zh has a non-empty text for every key', (ns) => {
+    const empty = [...reference(ns)].filter(([, v]) => !isFilled(v)).map(([k]) => k);
+    expect(empty).toEqual([]);
+  });
+
+  describe.each(OTHERS)('%s', (lng) => {
+    it.each(NAMESPACES)(`${lng}/%s.json has every zh key, non-empty`, (ns) => {
+      const own = flatten(bundles[lng]?.[ns] ?? {});
+      const missing = [...reference(ns)].filter(([k]) => !isFilled(own.get(k))).map(([k, v]) => `${k} (${String(v)})`);
+      expect(missing).toEqual([]);
+    });
+
+    it.each(NAMESPACES)(`${lng}/%s.json has no key that zh lacks`, (ns) => {
+      const ref = reference(ns);
+      const extra = [...flatten(bundles[lng]?.[ns] ?? {}).keys()].filter((k) => !ref.has(k));
+      expect(extra).toEqual([]);
+    });
+
+    it.each(NAMESPACES)(`${lng}/%s.json uses the same {{placeholders}} as zh`, (ns) => {
+      const own = flatten(bundles[lng]?.[ns] ?? {});
+      const differing = [...reference(ns)]
+        .filter(([k, v]) => own.has(k) && placeholders(v) !== placeholders(own.get(k)))
+        .map(([k, v]) => `${k}: zh {${placeholders(v)}} vs ${lng} {${placeholders(own.get(k))}}`);
+      expect(differing).toEqual([]);
+    });
+  });
+
+  it.each(['en', 'es'])('%s texts are translated, not Chinese copies', (lng) => {
+    const chinese = NAMESPACES.flatMap((ns) =>
+      [...flatten(bundles[lng]?.[ns] ?? {})].filter(([, v]) => HAN.test(String(v))).map(([k, v]) => `${ns}:${k} = ${String(v)}`),
+    );
+    expect(chinese).toEqual([]);
+  });
+
+  it('ja texts longer than a word are not Chinese copies', () => {
+    const copies = NAMESPACES.flatMap((ns) => {
+      const ref = reference(ns);
+      const own = flatten(bundles.ja?.[ns] ?? {});
+      return [...ref]
+        .filter(([k, v]) => HAN.test(String(v)) && String(v).length > 2 && own.get(k) === v)
+        .map(([k, v]) => `${ns}:${k} = ${String(v)}`);
+    });
+    expect(copies).toEqual([]);
+  });
+
+  it('menu.json covers every seeded menu title; zh maps each title to itself', () => {
+    const zh = flatten(bundles.zh.menu);
+    expect(menuNames(MENU_TREE).filter((n) => !zh.has(n))).toEqual([]);
+    expect([...zh].filter(([k, v]) => k !== v)).toEqual([]);
+  });
+
+  it('the dialog section titles of the definitions are in crud.json (and the staff ones in accounts.json)', () => {
+    const crud = flatten(bundles.zh.crud);
+    expect(sectionTitles().filter((s) => !crud.has(`sections.${s}`))).toEqual([]);
+    const accounts = flatten(bundles.zh.accounts);
+    expect(sectionTitles('accountsStaff').filter((s) => !accounts.has(`sections.${s}`))).toEqual([]);
+  });
+});
