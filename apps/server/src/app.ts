@@ -47,7 +47,21 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const webDist = config.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      // .br/.gz files written by the web build (scripts/compress-dist.mjs) are sent to browsers that accept them
+      preCompressed: true,
+      cacheControl: false,
+      // Vite names every asset by its content hash, so a browser may keep them for good and never ask again;
+      // index.html (and anything unhashed) is revalidated so a new release is picked up at once.
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !isApiPath(req.url)) return reply.type('text/html').sendFile('index.html');
       reply.status(404).send({ status: 404, message: '接口不存在', timestamp: new Date().toISOString() });

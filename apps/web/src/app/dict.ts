@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEagerQuery } from './prefetch';
 import { queryClient } from './queryClient';
 import { api } from './request';
 
@@ -32,7 +32,7 @@ export async function fetchDicts(names: readonly string[]): Promise<DictMap> {
 /** Dictionaries for select boxes and labels, cached for 5 minutes; `{}` until loaded. */
 export function useDicts(names: readonly string[]): DictMap {
   const key = keyOf(names);
-  const q = useQuery({
+  const q = useEagerQuery({
     queryKey: ['dicts', key],
     queryFn: () => fetchDicts(key.split(',')),
     enabled: key.length > 0,

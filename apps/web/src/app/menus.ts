@@ -1,3 +1,4 @@
+import { api } from './request';
 /**
  * The user's menus (`GET /api/menus/build`, eladmin MenuVo tree) turned into the sidebar tree and the route
  * table of the app: full path -> screen key, title, icon and breadcrumb.
@@ -126,4 +127,30 @@ export function openKeysFor(items: readonly NavItem[], path: string): string[] {
     return null;
   };
   return walk(items, []) ?? [];
+}
+
+let earlyMenus: { token: string; promise: Promise<MenuVo[]> } | null = null;
+
+/** `GET /api/menus/build` (silent: the layout shows its own notice when the menus cannot be loaded). */
+export async function fetchMenus(): Promise<MenuVo[]> {
+  const data = await api.get<MenuVo[]>('/api/menus/build', undefined, { silent: true });
+  return Array.isArray(data) ? data : [];
+}
+
+/**
+ * Starts loading the menus beside `/auth/info` when a page opens with a token, instead of after it: the two
+ * do not depend on each other, and the layout needs both before any screen can show.
+ */
+export function startMenusEarly(token: string): void {
+  if (earlyMenus?.token === token) return;
+  const promise = fetchMenus();
+  promise.catch(() => undefined); // the layout's query reports the failure when it takes the promise
+  earlyMenus = { token, promise };
+}
+
+/** The early request for this token, once; null when there is none (then the layout asks itself). */
+export function takeEarlyMenus(token: string | null): Promise<MenuVo[]> | null {
+  const early = earlyMenus;
+  earlyMenus = null;
+  return early && early.token === token ? early.promise : null;
 }

@@ -6,7 +6,8 @@ import { setNavigator } from './request';
 import { isOrdinaryEmployee, safeRedirect } from './session';
 
 const LoginPage = lazy(() => import('../pages/Login'));
-const AppLayout = lazy(() => import('../layout/AppLayout'));
+const loadAppLayout = () => import('../layout/AppLayout');
+const AppLayout = lazy(loadAppLayout);
 const NotFound = lazy(() => import('../pages/ErrorPages').then((m) => ({ default: m.NotFound })));
 const RouteError = lazy(() => import('../pages/RouteError'));
 const Unauthorized = lazy(() => import('../pages/ErrorPages').then((m) => ({ default: m.Unauthorized })));
@@ -33,7 +34,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const query = target === '/' ? '' : `?redirect=${encodeURIComponent(target)}`;
     return <Navigate to={`/login${query}`} replace />;
   }
-  if (status !== 'ready') return <PageLoading />;
+  if (status !== 'ready') {
+    // fetch the layout's code while /auth/info is on its way rather than after it (import() is cached)
+    if (status === 'loading') void loadAppLayout();
+    return <PageLoading />;
+  }
   return <>{children}</>;
 }
 

@@ -1,6 +1,7 @@
 import type { ResourceDef } from '@app/shared/resource';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useEagerQuery } from '../app/prefetch';
 import { api } from '../app/request';
 
 /**
@@ -92,7 +93,8 @@ export function useResourceList<T = Row>(def: Pick<ResourceDef, 'name' | 'defaul
 
   const enabled = typeof opts.enabled === 'function' ? opts.enabled(filters) : (opts.enabled ?? true);
   const queryKey = useMemo(() => ['crud', url], [url]);
-  const query = useQuery({
+  // requested while the screen first renders (useEagerQuery), not after that render
+  const query = useEagerQuery({
     queryKey: [...queryKey, params],
     queryFn: () => api.get<PageResult<T> | T[]>(url, params),
     enabled,

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
 import { menuTitle } from '../app/i18n';
-import { type MenuVo, type NavItem, type RouteEntry, buildNavigation } from '../app/menus';
-import { api } from '../app/request';
-import { homePath } from '../app/session';
+import { type NavItem, type RouteEntry, buildNavigation, fetchMenus, takeEarlyMenus } from '../app/menus';
+import { getToken, homePath } from '../app/session';
 import { useSettings } from '../app/settings';
 import { setPageTitle } from '../app/title';
 import { useIsMobile } from '../app/useIsMobile';
@@ -42,10 +41,7 @@ function normalizePath(p: string): string {
 function useMenus(userId: number | undefined) {
   return useQuery({
     queryKey: ['menus', 'build', userId],
-    queryFn: async () => {
-      const data = await api.get<MenuVo[]>('/api/menus/build', undefined, { silent: true });
-      return Array.isArray(data) ? data : [];
-    },
+    queryFn: () => takeEarlyMenus(getToken()) ?? fetchMenus(),
     staleTime: Number.POSITIVE_INFINITY,
     enabled: userId !== undefined,
   });

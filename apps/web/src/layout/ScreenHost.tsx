@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Spin } from 'antd';
-import { Component, type ErrorInfo, type ReactNode, Suspense, useMemo } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordError } from '../app/errorLog';
 import { ScreenContext, resolveScreen } from '../app/screens';
@@ -40,6 +40,12 @@ function ScreenFailed({ error, retry }: { error: Error; retry: () => void }) {
 export function ScreenHost({ tab, active }: { tab: VisitedTab; active: boolean }) {
   const Screen = useMemo(() => resolveScreen(tab.component), [tab.component]);
   const info = useMemo(() => ({ path: tab.path, active }), [tab.path, active]);
+  // A tab restored or pinned in the background (the dashboard) is mounted the first time it is shown, not
+  // before: its code and requests would otherwise compete with the screen the user actually opened.
+  // Once mounted it stays mounted, so switching tabs keeps its state.
+  const [shown, setShown] = useState(active);
+  if (active && !shown) setShown(true);
+  if (!shown) return <div className="app-screen" style={{ display: 'none' }} data-screen={tab.path} data-active={false} />;
   return (
     <div className="app-screen" style={active ? undefined : { display: 'none' }} data-screen={tab.path} data-active={active}>
       <ScreenContext.Provider value={info}>

@@ -6,6 +6,7 @@ import { Button, Card, Col, Form, Input, Row as GridRow, Select, Space, Tree, Ty
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
+import { useEagerQuery } from '../../app/prefetch';
 import { type DictMap, useDicts } from '../../app/dict';
 import { feedback, notify } from '../../app/feedback';
 import { api, downloadBlob } from '../../app/request';
@@ -51,7 +52,7 @@ function DeptTree({ selected, onSelect }: { selected: number | null; onSelect: (
   const { t } = useTranslation('system');
   const [name, setName] = useState('');
   const [query, setQuery] = useState('');
-  const q = useQuery({
+  const q = useEagerQuery({
     queryKey: ['ref', 'dept', { name: query, tree: true }],
     queryFn: () => api.get<{ content: TreeRow[] }>('/api/dept', { name: query || undefined }),
   });
