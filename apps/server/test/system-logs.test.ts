@@ -43,6 +43,8 @@ describe('what gets logged', () => {
     secrets.push(pwCipher);
     expect((await again('POST', `/api/users/updateEmail/${code}`, { email: 'logged.new@example.com', password: pwCipher })).statusCode).toBe(200);
 
+    // Log rows are written once the response has gone out: wait for the last call's row first.
+    await expect.poll(async () => (await t.app.ctx.db.selectFrom('sys_log').select('id').where('description', '=', '修改邮箱').execute()).length).toBe(1);
     const params = await allParams();
     for (const s of secrets) expect(params).not.toContain(s);
     const rows = await t.app.ctx.db.selectFrom('sys_log').selectAll().orderBy('id').execute();

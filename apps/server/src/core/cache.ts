@@ -6,6 +6,8 @@ import { LRUCache } from 'lru-cache';
  */
 export interface Cache {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip (values in the order of the keys). */
+  getMany(keys: readonly string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** Set only when absent (a lock); true if this call set it. */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
@@ -32,6 +34,9 @@ class MemoryCache implements Cache {
 
   async get(key: string) {
     return this.store.get(key) ?? null;
+  }
+  async getMany(keys: readonly string[]) {
+    return keys.map((k) => this.store.get(k) ?? null);
   }
   async set(key: string, value: string, ttlSeconds?: number) {
     this.store.set(key, value, ttlSeconds ? { ttl: ttlSeconds * 1000 } : undefined);
@@ -87,6 +92,10 @@ class RedisCache implements Cache {
   }
   async get(key: string) {
     return (await this.redis.get(this.k(key))) as string | null;
+  }
+  async getMany(keys: readonly string[]) {
+    if (keys.length === 0) return [];
+    return (await this.redis.mget(...keys.map((k) => this.k(k)))) as (string | null)[];
   }
   async set(key: string, value: string, ttlSeconds?: number) {
     if (ttlSeconds) await this.redis.set(this.k(key), value, 'EX', ttlSeconds);

@@ -5,7 +5,7 @@ import { verifyToken } from './auth/tokens.ts';
 import { loadCurrentUser } from './auth/currentUser.ts';
 import type { RouteAuth } from './context.ts';
 import { nowIso } from './db.ts';
-import { requestDeptScope } from './rbac.ts';
+import { computeDeptScope, primeRequestDeptScope, type DeptScope } from './rbac.ts';
 
 /** One row of the route table: what the authorization matrix test walks through. */
 export interface RouteEntry {
@@ -35,28 +35,28 @@ const isApiUrl = (url: string) => !url.startsWith('/assets') && url !== '/*' && 
  */
 export function installHttpPlumbing(app: FastifyInstance): void {
   app.decorate('routeTable', [] as RouteEntry[]);
+  // Declared up front so every request object has the same shape (set per request by the hooks below).
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('auditError', undefined);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const cfg = route.config as { auth?: RouteAuth; log?: string } | undefined;
+    // Every route (the HEAD twins Fastify adds for GET routes included) gets its guard and logging hooks here,
+    // built from its own config once, instead of global hooks that look the config up on each request.
+    attachRouteHooks(app, route, methods, cfg?.auth, cfg?.log);
     if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;
     if (!isApiUrl(route.url)) return;
-    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+    const auth = cfg?.auth;
     if (!auth) throw new Error(`route ${methods.join(',')} ${route.url} declares no config.auth`);
     for (const m of methods) if (m !== 'HEAD') app.routeTable.push({ method: m, url: route.url, auth });
   });
-
-  app.addHook('onRequest', async (req: FastifyRequest) => {
-    const auth = req.routeOptions.config?.auth;
-    if (!auth || auth === 'public') {
-      // Public routes still learn who is calling when a valid token comes along (logout, logs).
-      if (req.headers.authorization) await authenticate(app, req).catch(() => undefined);
-      return;
-    }
-    await authenticate(app, req);
-    if (auth !== 'user' && !hasPermission(req.user!.permissions, auth)) throw forbidden();
-    // The caller's data scope is worked out before any handler opens a write transaction: hooks read it
-    // inside transactions, and on SQLite (one connection) a first lookup there would wait for ever.
-    // No query unless the user holds a 自定义 role.
-    await requestDeptScope(req, app.ctx.db);
+  // The operation log: one global hook, added before any plugin's, so that the row is on its way to the
+  // database as soon as the answer is out (a caller reading the log next finds it). Only requests whose
+  // route logs have a writer; every other request passes straight through.
+  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const audit = auditOf.get(req);
+    if (!audit) return done();
+    audit(req, reply).then(done, done);
   });
 
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
@@ -89,48 +89,96 @@ export function installHttpPlumbing(app: FastifyInstance): void {
     body = { status, message, timestamp: nowIso(), ...body };
     reply.status(status).send(body);
   });
+}
+
+type Hook<T> = T | T[] | undefined;
+const hookList = <T>(h: Hook<T>): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+const isMutating = (m: string) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS';
+
+/**
+ * The per-route hooks, specialised on the route's rules when it is registered:
+ * - onRequest: authenticate (always for guarded routes; on public routes only when a token comes along),
+ *   check the permission codes and settle the caller's data scope;
+ * - onSend (routes that write): move the authorization epoch after a successful write;
+ * - onResponse (writes and routes with `config.log`): the operation/error log.
+ * Read-only routes without `log` get no onSend/onResponse hook at all.
+ */
+function attachRouteHooks(app: FastifyInstance, route: RouteOptions, methods: string[], auth: RouteAuth | undefined, log: string | undefined): void {
+  const writes = methods.some(isMutating);
+  const audit = auth && log !== '' && (writes || log) ? auditLogger(app, route.url, log) : undefined;
+  const guard =
+    !auth || auth === 'public'
+      ? async (req: FastifyRequest) => {
+          if (audit) auditOf.set(req, audit);
+          // Public routes still learn who is calling when a valid token comes along (logout, logs).
+          if (req.headers.authorization) await authenticate(app, req).catch(() => undefined);
+        }
+      : async (req: FastifyRequest) => {
+          if (audit) auditOf.set(req, audit);
+          const entry = await authenticate(app, req);
+          if (auth !== 'user' && !hasPermission(entry.base.permissions, auth)) throw forbidden();
+          // The caller's data scope is settled before any handler opens a write transaction: hooks read it
+          // inside transactions, and on SQLite (one connection) a first lookup there would wait for ever.
+          // No query unless the user holds a 自定义 role, and then once per user and authorization epoch.
+          entry.scope ??= computeDeptScope(app.ctx.db, entry.base).then(
+            // shared by this user's requests: frozen, so no handler can change another request's scope
+            (scope) => (scope === null ? null : (Object.freeze(scope) as number[])),
+            (err: unknown) => {
+              entry.scope = undefined;
+              throw err;
+            },
+          );
+          await primeRequestDeptScope(req, entry.scope);
+        };
+  route.onRequest = [guard as never, ...hookList(route.onRequest)];
+  if (!auth || !writes) return;
 
   // Before the answer leaves (so the caller's next request already sees it): any successful write may have
-  // changed users, roles or permissions, so cached users are dropped.
-  app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const m = req.method;
-    if (m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS' && reply.statusCode < 400 && req.routeOptions.config?.auth) await invalidateAuthCache(app);
-    return payload;
-  });
+  // changed users, roles, departments or permissions, so cached users and scopes are dropped.
+  const invalidate = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
+    if (!isMutating(req.method) || reply.statusCode >= 400) return done(null, payload);
+    invalidateAuthCache(app).then(() => done(null, payload), done);
+  };
+  route.onSend = [...hookList(route.onSend), invalidate as never];
+}
 
-  app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
-    const cfg = req.routeOptions.config;
-    if (!cfg?.auth) return;
-    const mutating = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
-    if (!mutating && !cfg.log) return;
-    if (cfg.log === '') return; // explicitly not logged (e.g. captcha)
-    const failed = reply.statusCode >= 400;
-    let username = req.user?.username ?? null;
-    if (!username && req.url.startsWith('/auth/login')) {
-      const b = req.body as { username?: unknown } | undefined;
-      username = typeof b?.username === 'string' ? b.username.slice(0, 50) : null;
-    }
-    const params = JSON.stringify(maskSecrets({ ...(req.query as object), ...(isPlainBody(req.body) ? { body: req.body } : {}) }));
-    try {
-      await app.ctx.db
-        .insertInto('sys_log')
-        .values({
-          log_type: failed ? 'ERROR' : 'INFO',
-          username,
-          description: cfg.log ?? `${req.method} ${req.routeOptions.url}`,
-          method: `${req.method} ${req.routeOptions.url}`,
-          params: params.length > 4000 ? `${params.slice(0, 4000)}…` : params,
-          request_ip: req.ip,
-          browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
-          time: Math.round(reply.elapsedTime),
-          exception_detail: failed ? (req.auditError?.detail ?? `HTTP ${reply.statusCode}`) : null,
-          create_time: nowIso(),
-        })
-        .execute();
-    } catch (err) {
-      req.log.error({ err }, 'failed to write the operation log');
-    }
-  });
+/** The operation-log writer of the request's route, handed over by its onRequest hook (logged routes only). */
+const auditOf = new WeakMap<FastifyRequest, (req: FastifyRequest, reply: FastifyReply) => Promise<void>>();
+
+/** Writes the operation/error log row of a write, or of a read whose route has `config.log`. */
+function auditLogger(app: FastifyInstance, routeUrl: string, log: string | undefined) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (isMutating(req.method) || log) await writeOperationLog(app, req, reply, routeUrl, log);
+  };
+}
+
+async function writeOperationLog(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, routeUrl: string, log: string | undefined): Promise<void> {
+  const failed = reply.statusCode >= 400;
+  let username = req.user?.username ?? null;
+  if (!username && req.url.startsWith('/auth/login')) {
+    const b = req.body as { username?: unknown } | undefined;
+    username = typeof b?.username === 'string' ? b.username.slice(0, 50) : null;
+  }
+  const params = JSON.stringify(maskSecrets({ ...(req.query as object), ...(isPlainBody(req.body) ? { body: req.body } : {}) }));
+  try {
+    await app.ctx.db
+      .insertInto('sys_log')
+      .values({
+        log_type: failed ? 'ERROR' : 'INFO',
+        username,
+        description: log ?? `${req.method} ${routeUrl}`,
+        method: `${req.method} ${routeUrl}`,
+        params: params.length > 4000 ? `${params.slice(0, 4000)}…` : params,
+        request_ip: req.ip,
+        browser: String(req.headers['user-agent'] ?? '').slice(0, 255),
+        time: Math.round(reply.elapsedTime),
+        exception_detail: failed ? (req.auditError?.detail ?? `HTTP ${reply.statusCode}`) : null,
+        create_time: nowIso(),
+      })
+      .execute();
+  } catch (err) {
+    req.log.error({ err }, 'failed to write the operation log');
+  }
 }
 
 function isPlainBody(body: unknown): boolean {
@@ -139,41 +187,77 @@ function isPlainBody(body: unknown): boolean {
 
 /**
  * Loaded users are kept in process memory and reused while the "authorization epoch" in the shared cache
- * is unchanged. Every successful mutating request moves the epoch (see the onResponse hook), so a disabled
- * user, a changed password or new role codes take effect on the very next request, on every instance.
+ * is unchanged. Every successful mutating request moves the epoch (see the onSend hook), so a disabled
+ * user, a changed password, new role codes or a changed department tree take effect on the very next
+ * request, on every instance. The epoch is read on every request, in the same cache round trip as the
+ * token's revocation mark.
  */
 const AUTHZ_EPOCH_KEY = 'authz:epoch';
 type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadCurrentUser>>>;
-const userCaches = new WeakMap<FastifyInstance, { epoch: string; users: Map<number, LoadedUser> }>();
+
+interface AuthEntry {
+  tokenVersion: number;
+  enabled: boolean;
+  /** The request's user without the token fields; shared by this user's requests in one epoch, never mutated. */
+  base: Omit<LoadedUser, 'tokenVersion'>;
+  /** The user's data scope, worked out on first use in this epoch. */
+  scope?: Promise<DeptScope>;
+}
+
+const MAX_CACHED_USERS = 10_000;
+const authCaches = new WeakMap<FastifyInstance, { epoch: string; users: Map<number, AuthEntry | Promise<AuthEntry | null>> }>();
 
 /** Forget cached users everywhere (after writes that bypass the HTTP API, e.g. scripts and tests). */
 export async function invalidateAuthCache(app: FastifyInstance): Promise<void> {
   await app.ctx.cache.set(AUTHZ_EPOCH_KEY, `${Date.now()}-${Math.random()}`);
 }
 
-async function cachedUser(app: FastifyInstance, uid: number): Promise<LoadedUser | null> {
-  const epoch = (await app.ctx.cache.get(AUTHZ_EPOCH_KEY)) ?? '0';
-  let entry = userCaches.get(app);
-  if (!entry || entry.epoch !== epoch) {
-    entry = { epoch, users: new Map() };
-    userCaches.set(app, entry);
+/** The cached entry of a user in this epoch (loading it once, even for concurrent requests); null when gone. */
+function cachedAuth(app: FastifyInstance, uid: number, epoch: string): AuthEntry | Promise<AuthEntry | null> {
+  let cache = authCaches.get(app);
+  if (!cache || cache.epoch !== epoch) {
+    cache = { epoch, users: new Map() };
+    authCaches.set(app, cache);
   }
-  const hit = entry.users.get(uid);
+  const hit = cache.users.get(uid);
   if (hit) return hit;
-  const user = await loadCurrentUser(app.ctx.db, uid);
-  if (user && entry.users.size < 10_000) entry.users.set(uid, user);
-  return user;
+  const users = cache.users;
+  const loading: Promise<AuthEntry | null> = loadCurrentUser(app.ctx.db, uid).then(
+    (user) => {
+      const entry: AuthEntry | null = user ? { tokenVersion: user.tokenVersion, enabled: user.enabled, base: withoutTokenVersion(user) } : null;
+      // A user that is gone is not remembered (nor is a failed load): the next request asks again.
+      if (users.get(uid) === loading) {
+        if (entry) users.set(uid, entry);
+        else users.delete(uid);
+      }
+      return entry;
+    },
+    (err: unknown) => {
+      if (users.get(uid) === loading) users.delete(uid);
+      throw err;
+    },
+  );
+  if (users.size < MAX_CACHED_USERS) users.set(uid, loading);
+  return loading;
 }
 
-async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<void> {
+function withoutTokenVersion(user: LoadedUser): AuthEntry['base'] {
+  const { tokenVersion: _tv, ...base } = user;
+  return base;
+}
+
+async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<AuthEntry> {
   const header = req.headers.authorization;
-  if (!header || !header.startsWith('Bearer ')) throw unauthorized('未登录或登录状态已过期');
+  if (!header?.startsWith('Bearer ')) throw unauthorized('未登录或登录状态已过期');
   const claims = verifyToken(app.ctx.keys.tokenSecret, header.slice(7).trim());
   if (!claims) throw unauthorized();
-  if (await app.ctx.cache.get(`revoked:${claims.jti}`)) throw unauthorized();
-  const user = await cachedUser(app, claims.uid);
-  if (!user || user.tokenVersion !== claims.tv) throw unauthorized();
-  if (!user.enabled) throw unauthorized('账号已停用，请联系管理员');
-  const { tokenVersion: _tv, ...rest } = user;
-  req.user = { ...rest, tokenJti: claims.jti, tokenExp: claims.exp };
+  // One cache round trip: has this token been revoked (logout), and which authorization epoch is current.
+  const [revoked, epoch] = await app.ctx.cache.getMany([`revoked:${claims.jti}`, AUTHZ_EPOCH_KEY]);
+  if (revoked) throw unauthorized();
+  const cached = cachedAuth(app, claims.uid, epoch ?? '0');
+  const entry = cached instanceof Promise ? await cached : cached;
+  if (!entry || entry.tokenVersion !== claims.tv) throw unauthorized();
+  if (!entry.enabled) throw unauthorized('账号已停用，请联系管理员');
+  req.user = { ...entry.base, tokenJti: claims.jti, tokenExp: claims.exp };
+  return entry;
 }

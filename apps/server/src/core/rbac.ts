@@ -78,6 +78,15 @@ export function requestDeptScope(req: FastifyRequest, db: Db): Promise<DeptScope
   return scope;
 }
 
+/**
+ * Hand a request the scope its user's cached entry already holds (the onRequest guard), so handlers and hooks
+ * that ask for it get it without working it out again. Returns the same promise.
+ */
+export function primeRequestDeptScope(req: FastifyRequest, scope: Promise<DeptScope>): Promise<DeptScope> {
+  scopeCache.set(req, scope);
+  return scope;
+}
+
 /** Restrict a query to rows whose department column lies in the scope (nothing at all for an empty scope). */
 export function whereDeptInScope<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string, scope: DeptScope): QB {
   if (scope === null) return qb;

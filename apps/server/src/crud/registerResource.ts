@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { CrudAction, ResourceDef } from '@app/shared/resource';
 import type { RouteAuth } from '../core/context.ts';
-import { columnOf, permissionCodes, validateRecord } from '@app/shared/resource';
+import { permissionCodes, validateRecord } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
-import { insertReturningId, isUniqueViolation, nowIso } from '../core/db.ts';
-import { badRequest, conflict, notFound, validationError } from '../core/errors.ts';
+import { insertReturningId, nowIso } from '../core/db.ts';
+import { badRequest, notFound, validationError } from '../core/errors.ts';
 import { apiToDb, rowToApi } from './rowMapping.ts';
+import { assertUnique, writeUnique } from './uniqueWrites.ts';
 import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
 
 export type AnySelect = SelectQueryBuilder<any, any, any>;
@@ -108,36 +109,29 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     return scoped(req, qb);
   }
 
-  async function checkUnique(db: Db, values: Record<string, unknown>, excludeId?: number) {
-    for (const u of def.unique ?? []) {
-      const fields = u.fields.map((n) => def.fields.find((f) => f.name === n)!);
-      if (fields.some((f) => values[f.name] === undefined || values[f.name] === null)) continue;
-      let qb = db.selectFrom(table).select('id');
-      const dbValues = apiToDb(def, values);
-      for (const f of fields) qb = qb.where(columnOf(f), '=', dbValues[columnOf(f)]);
-      if (excludeId) qb = qb.where('id', '!=', excludeId);
-      if (await qb.executeTakeFirst()) throw conflict(u.message);
-    }
-  }
-
-  async function write<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    try {
-      return await app.ctx.db.transaction().execute(fn);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(def.unique?.[0]?.message ?? `${def.label}已存在`);
-      throw err;
-    }
-  }
+  const checkUnique = (db: Db, values: Record<string, unknown>, excludeId?: number) => assertUnique(db, def, table, values, excludeId);
+  const write = <T,>(fn: (db: Db) => Promise<T>): Promise<T> => writeUnique(app.ctx.db, def, fn);
 
   app.get(base, { config: { auth: authFor('list') } }, async (req) => {
     const query = req.query as Record<string, unknown>;
     const paging = parsePaging(query, sortable, defaultSort);
     const filtered = await listQuery(req, query);
-    const countRow = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const totalElements = Number((countRow as { n: number } | undefined)?.n ?? 0);
     let qb = hooks.select ? hooks.select(filtered) : filtered.selectAll(table);
     for (const [c, d] of paging.sort) qb = qb.orderBy(c.includes('.') ? c : `${table}.${c}`, d);
-    const rows = totalElements === 0 ? [] : await qb.limit(paging.size).offset(paging.page * paging.size).execute();
+    const offset = paging.page * paging.size;
+    const pageRows = () => qb.limit(paging.size).offset(offset).execute();
+    const count = async () => Number(((await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+    // No statement whose answer is already known: a first page that is not full is the whole list (no count),
+    // and a page past the end is empty (no page query).
+    let rows: unknown[];
+    let totalElements: number;
+    if (offset === 0) {
+      rows = await pageRows();
+      totalElements = rows.length < paging.size ? rows.length : await count();
+    } else {
+      totalElements = await count();
+      rows = offset < totalElements ? await pageRows() : [];
+    }
     const content = await decorate(
       rows.map((r) => rowToApi(def, r as Record<string, unknown>)),
       req,

@@ -46,13 +46,21 @@ export function toDbValue(field: FieldDef, v: unknown): unknown {
   }
 }
 
+/** The fields of a definition that go out, with their columns: worked out once per definition. */
+const outgoingFields = new WeakMap<ResourceDef, { field: FieldDef; name: string; column: string }[]>();
+function outgoing(def: ResourceDef) {
+  let list = outgoingFields.get(def);
+  if (!list) {
+    list = def.fields.filter((f) => !f.secret).map((f) => ({ field: f, name: f.name, column: columnOf(f) }));
+    outgoingFields.set(def, list);
+  }
+  return list;
+}
+
 /** Map a database row to the API shape declared by the definition (secret fields dropped). */
 export function rowToApi(def: ResourceDef, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of def.fields) {
-    if (f.secret) continue;
-    out[f.name] = toApiValue(f, row[columnOf(f)]);
-  }
+  for (const f of outgoing(def)) out[f.name] = toApiValue(f.field, row[f.column]);
   return out;
 }
 

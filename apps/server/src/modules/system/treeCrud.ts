@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CrudAction, ResourceDef } from '@app/shared/resource';
-import { columnOf, permissionCodes, validateRecord } from '@app/shared/resource';
+import { permissionCodes, validateRecord } from '@app/shared/resource';
 import type { RouteAuth } from '../../core/context.ts';
 import type { Db } from '../../core/db.ts';
-import { insertReturningId, isUniqueViolation, nowIso } from '../../core/db.ts';
+import { insertReturningId, nowIso } from '../../core/db.ts';
 import { badRequest, conflict, notFound, validationError } from '../../core/errors.ts';
 import { collectDescendants } from '../../core/rbac.ts';
 import { parseId, parseIdArray } from '../../crud/registerResource.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { apiToDb, rowToApi } from '../../crud/rowMapping.ts';
+import { assertUnique, writeUnique } from '../../crud/uniqueWrites.ts';
 
 /**
  * CRUD for the tree-shaped system tables (departments, menus, permissions), whose list is the whole tree
@@ -107,26 +108,8 @@ export function registerTreeCrud(app: FastifyInstance, opts: TreeCrudOptions): v
     if (!parent) throw badRequest(`${opts.parentLabel}不存在`, { pid: `${opts.parentLabel}不存在` });
   }
 
-  async function checkUnique(db: Db, values: Row, excludeId?: number) {
-    for (const u of def.unique ?? []) {
-      const fields = u.fields.map((n) => def.fields.find((f) => f.name === n)!);
-      if (fields.some((f) => values[f.name] === undefined || values[f.name] === null)) continue;
-      let qb = db.selectFrom(table).select('id');
-      const dbValues = apiToDb(def, values);
-      for (const f of fields) qb = qb.where(columnOf(f), '=', dbValues[columnOf(f)]);
-      if (excludeId !== undefined) qb = qb.where('id', '!=', excludeId);
-      if (await qb.executeTakeFirst()) throw conflict(u.message);
-    }
-  }
-
-  async function write<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    try {
-      return await app.ctx.db.transaction().execute(fn);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(def.unique?.[0]?.message ?? `${def.label}已存在`);
-      throw err;
-    }
-  }
+  const checkUnique = (db: Db, values: Row, excludeId?: number) => assertUnique(db, def, table, values, excludeId);
+  const write = <T,>(fn: (db: Db) => Promise<T>): Promise<T> => writeUnique(app.ctx.db, def, fn);
 
   const prepare = (body: unknown) =>
     body !== null && typeof body === 'object' && !Array.isArray(body) && opts.prepareBody ? opts.prepareBody(body as Row) : body;

@@ -43,10 +43,17 @@ export async function attachUserRelations(db: Db, rows: Row[]): Promise<void> {
   ]);
   const deptById = new Map(depts.map((d) => [Number(d.id), { id: Number(d.id), name: d.name as string }]));
   const jobById = new Map(jobs.map((j) => [Number(j.id), { id: Number(j.id), name: j.name as string }]));
+  const rolesByUser = new Map<number, { id: number; name: string; level: number }[]>();
+  for (const x of roles) {
+    const role = { id: Number(x.id), name: x.name as string, level: Number(x.level) };
+    const list = rolesByUser.get(Number(x.user_id));
+    if (list) list.push(role);
+    else rolesByUser.set(Number(x.user_id), [role]);
+  }
   for (const r of rows) {
     r.dept = deptById.get(r.deptId as number) ?? null;
     r.job = jobById.get(r.jobId as number) ?? null;
-    r.roles = roles.filter((x) => Number(x.user_id) === r.id).map((x) => ({ id: Number(x.id), name: x.name, level: Number(x.level) }));
+    r.roles = rolesByUser.get(r.id as number) ?? [];
   }
 }
 
@@ -155,9 +162,9 @@ export function registerUsers(app: FastifyInstance): void {
     const query = req.query as Row;
     const { sort } = parsePaging(query, sortable, [['id', 'asc']]);
     const filtered = await users.listQuery(req, query);
+    let qb = filtered.selectAll('sys_user');
+    for (const [c, d] of sort) qb = qb.orderBy(`sys_user.${c}`, d);
     const rows = pagedRows(async (offset, limit) => {
-      let qb = filtered.selectAll('sys_user');
-      for (const [c, d] of sort) qb = qb.orderBy(`sys_user.${c}`, d);
       const page = (await qb.limit(limit).offset(offset).execute()).map((r) => rowToApi(userResource, r as Row));
       if (page.length) await attachUserRelations(db(), page);
       return page;
