@@ -34,8 +34,8 @@ import {
 import { type ComponentType, useEffect, useState } from 'react';
 
 /**
- * Menu icons by antd icon name ('TeamOutlined'). The seeded menu's icons are bundled; any other icon is
- * loaded on demand, one small chunk per icon.
+ * Menu icons by antd icon name ('TeamOutlined'). The seeded menu's icons are bundled; any other icon comes
+ * with the whole icon set, loaded on demand.
  */
 
 type IconComponent = ComponentType<{ className?: string; style?: React.CSSProperties }>;
@@ -74,31 +74,33 @@ const BUNDLED: Record<string, IconComponent> = {
   UserOutlined,
 };
 
-// one lazy chunk per icon file of @ant-design/icons, so an unusual icon costs ~1 KB, not the whole set
-const ICON_LOADERS = import.meta.glob<{ default: IconComponent }>([
-  '../../../../node_modules/@ant-design/icons/es/icons/*Outlined.js',
-  '../../../../node_modules/@ant-design/icons/es/icons/*Filled.js',
-  '../../../../node_modules/@ant-design/icons/es/icons/*TwoTone.js',
-]);
-const loaderByName = new Map<string, () => Promise<{ default: IconComponent }>>();
-for (const [path, load] of Object.entries(ICON_LOADERS)) {
-  const m = /\/([A-Za-z0-9]+)\.js$/.exec(path);
-  if (m) loaderByName.set(m[1], load);
-}
+const ICON_NAME = /^[A-Z][A-Za-z0-9]*(Outlined|Filled|TwoTone)$/;
+
+// The whole icon set is one lazy chunk, fetched only for an icon outside BUNDLED or by the icon picker. (One
+// chunk per icon file made Vite split out every icon antd itself uses too: dozens of tiny requests on the way
+// to the first screen.)
+let allIcons: Promise<Map<string, IconComponent>> | null = null;
 const loaded = new Map<string, IconComponent>();
 
-/** Every antd icon name (for icon pickers). */
-export const ICON_NAMES: string[] = [...loaderByName.keys()].sort();
+function loadAllIcons(): Promise<Map<string, IconComponent>> {
+  allIcons ??= import('./allIcons').then(({ ALL_ICONS }) => {
+    for (const [name, value] of ALL_ICONS) loaded.set(name, value as IconComponent);
+    return loaded;
+  });
+  return allIcons;
+}
+
+/** Every antd icon name, sorted (for icon pickers); loads the icon set. */
+export async function loadIconNames(): Promise<string[]> {
+  return [...(await loadAllIcons()).keys()].sort();
+}
 
 /** Load one antd icon component by name (null when there is no such icon). */
 export async function loadIcon(name: string): Promise<IconComponent | null> {
   const hit = BUNDLED[name] ?? loaded.get(name);
   if (hit) return hit;
-  const load = loaderByName.get(name);
-  if (!load) return null;
-  const mod = await load();
-  loaded.set(name, mod.default);
-  return mod.default;
+  if (!ICON_NAME.test(name)) return null;
+  return (await loadAllIcons()).get(name) ?? null;
 }
 
 function lookup(name: string): IconComponent | null {
@@ -109,7 +111,7 @@ function lookup(name: string): IconComponent | null {
 export function MenuIcon({ name, className }: { name?: string | null; className?: string }) {
   const [, setLoaded] = useState(0);
   const icon = name ? lookup(name) : null;
-  const needsLoad = !!name && !icon && loaderByName.has(name);
+  const needsLoad = !!name && !icon && ICON_NAME.test(name);
   useEffect(() => {
     if (!needsLoad || !name) return;
     let live = true;

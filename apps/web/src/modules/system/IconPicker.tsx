@@ -1,14 +1,14 @@
-import { Button, Empty, Input, Popover, Segmented, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Empty, Input, Popover, Segmented, Spin, Tooltip } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ICON_NAMES, MenuIcon } from '../../app/icons';
+import { MenuIcon, loadIconNames } from '../../app/icons';
 
 /**
  * Menu icon picker over @ant-design/icons: every icon name, filtered by name and style, shown as a grid; the value is the icon's component name (e.g. 'TeamOutlined').
  */
 
 type Style = 'Outlined' | 'Filled' | 'TwoTone';
-// Each icon is its own small chunk (app/icons.tsx): show a page of matches, searching narrows it.
+// Rendering every icon at once is slow: show a page of matches, searching narrows it.
 const MAX_SHOWN = 160;
 
 export function IconPicker({ value, onChange, id }: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
@@ -16,10 +16,21 @@ export function IconPicker({ value, onChange, id }: { value?: string | null; onC
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [style, setStyle] = useState<Style>('Outlined');
+  const [names, setNames] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!open || names) return;
+    let live = true;
+    loadIconNames()
+      .then((all) => live && setNames(all))
+      .catch(() => live && setNames([]));
+    return () => {
+      live = false;
+    };
+  }, [open, names]);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return ICON_NAMES.filter((n) => n.endsWith(style) && (!q || n.toLowerCase().includes(q)));
-  }, [query, style]);
+    return (names ?? []).filter((n) => n.endsWith(style) && (!q || n.toLowerCase().includes(q)));
+  }, [names, query, style]);
 
   const grid = (
     <div className="icon-picker" data-testid="icon-picker">
@@ -35,7 +46,11 @@ export function IconPicker({ value, onChange, id }: { value?: string | null; onC
         ]}
         style={{ marginBottom: 8 }}
       />
-      {shown.length === 0 ? (
+      {names === null ? (
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <Spin />
+        </div>
+      ) : shown.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
         <div className="icon-picker-grid">
