@@ -126,9 +126,10 @@ export function registerRoles(app: FastifyInstance): void {
           const had = new Set(current.map((r) => Number(r.permission_id)));
           const changed = [...ids.filter((p) => !had.has(p)), ...[...had].filter((p) => !ids.includes(p))];
           if (changed.length) {
-            const names = await trx.selectFrom('sys_permission').select(['id', 'name']).where('id', 'in', changed).execute();
-            if (names.some((n) => n.name === 'ADMIN')) throw forbidden('只有超级管理员才能授予或收回超级管理员权限');
-            const foreign = names.filter((n) => !had.has(Number(n.id)) && !codeHeldBy(req.user!.permissions, String(n.name))).map((n) => String(n.name));
+            const tree = new Map((await trx.selectFrom('sys_permission').select(['id', 'pid', 'name']).execute()).map((p) => [Number(p.id), { pid: Number(p.pid), name: String(p.name) }]));
+            if (changed.some((p) => tree.get(p)?.name === 'ADMIN')) throw forbidden('只有超级管理员才能授予或收回超级管理员权限');
+            const own = new Set(req.user!.permissions);
+            const foreign = changed.filter((p) => !had.has(p) && !heldInTree(tree, own, p)).map((p) => tree.get(p)!.name);
             if (foreign.length) throw forbidden(`不能授予自己没有的权限：${foreign.join('、')}`);
           }
         }
@@ -138,9 +139,17 @@ export function registerRoles(app: FastifyInstance): void {
   });
 }
 
-/** Does a set of codes include `code`, directly or through its area's `*_ALL` (USER_ALL covers USER_EDIT)? */
-function codeHeldBy(codes: readonly string[], code: string): boolean {
-  if (codes.includes(code)) return true;
-  const cut = code.lastIndexOf('_');
-  return cut > 0 && codes.includes(`${code.slice(0, cut)}_ALL`);
+/**
+ * Is a permission held through the tree: the code itself or any code above it (a parent such as USER_ALL
+ * holds all of its children)? Cycle-safe.
+ */
+function heldInTree(tree: ReadonlyMap<number, { pid: number; name: string }>, own: ReadonlySet<string>, id: number): boolean {
+  const seen = new Set<number>();
+  let at = id;
+  for (let node = tree.get(at); node && !seen.has(at); node = tree.get(at)) {
+    if (own.has(node.name)) return true;
+    seen.add(at);
+    at = node.pid;
+  }
+  return false;
 }
