@@ -1,7 +1,7 @@
 import { hasPermission as codesPass } from '@app/shared/resource';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { encryptPassword } from './crypto';
-import { startMenusEarly } from './menus';
+import { menusQuery } from './menus';
 import { queryClient } from './queryClient';
 import { api } from './request';
 import {
@@ -109,7 +109,7 @@ export function AuthProvider({ children, onInfoError }: { children: ReactNode; o
   useEffect(() => {
     if (!token || user) return;
     let cancelled = false;
-    startMenusEarly(token);
+    void queryClient.prefetchQuery(menusQuery(token));
     fetchUserInfo().catch(async () => {
       if (cancelled) return;
       setFailed(true);

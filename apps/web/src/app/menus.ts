@@ -129,8 +129,6 @@ export function openKeysFor(items: readonly NavItem[], path: string): string[] {
   return walk(items, []) ?? [];
 }
 
-let earlyMenus: { token: string; promise: Promise<MenuVo[]> } | null = null;
-
 /** `GET /api/menus/build` (silent: the layout shows its own notice when the menus cannot be loaded). */
 export async function fetchMenus(): Promise<MenuVo[]> {
   const data = await api.get<MenuVo[]>('/api/menus/build', undefined, { silent: true });
@@ -138,19 +136,9 @@ export async function fetchMenus(): Promise<MenuVo[]> {
 }
 
 /**
- * Starts loading the menus beside `/auth/info` when a page opens with a token, instead of after it: the two
- * do not depend on each other, and the layout needs both before any screen can show.
+ * The menus of a session, by token (a new login asks again). AuthProvider prefetches it beside `/auth/info`
+ * when a page opens with a token, and the layout reads it: the two requests do not depend on each other.
  */
-export function startMenusEarly(token: string): void {
-  if (earlyMenus?.token === token) return;
-  const promise = fetchMenus();
-  promise.catch(() => undefined); // the layout's query reports the failure when it takes the promise
-  earlyMenus = { token, promise };
-}
-
-/** The early request for this token, once; null when there is none (then the layout asks itself). */
-export function takeEarlyMenus(token: string | null): Promise<MenuVo[]> | null {
-  const early = earlyMenus;
-  earlyMenus = null;
-  return early && early.token === token ? early.promise : null;
+export function menusQuery(token: string | null) {
+  return { queryKey: ['menus', 'build', token], queryFn: fetchMenus, staleTime: Number.POSITIVE_INFINITY };
 }

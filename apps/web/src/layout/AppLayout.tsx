@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
 import { menuTitle } from '../app/i18n';
-import { type NavItem, type RouteEntry, buildNavigation, fetchMenus, takeEarlyMenus } from '../app/menus';
+import { type NavItem, type RouteEntry, buildNavigation, menusQuery } from '../app/menus';
 import { getToken, homePath } from '../app/session';
 import { useSettings } from '../app/settings';
 import { setPageTitle } from '../app/title';
@@ -39,12 +39,7 @@ function normalizePath(p: string): string {
 
 /** Loads the user's menus (a missing endpoint or a failure leaves an empty menu and a notice). */
 function useMenus(userId: number | undefined) {
-  return useQuery({
-    queryKey: ['menus', 'build', userId],
-    queryFn: () => takeEarlyMenus(getToken()) ?? fetchMenus(),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: userId !== undefined,
-  });
+  return useQuery({ ...menusQuery(getToken()), enabled: userId !== undefined });
 }
 
 /** The frame around every screen after login: sidebar, navbar, tags bar and the open screens. */
