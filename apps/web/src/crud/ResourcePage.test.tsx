@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import ResourcePage from './ResourcePage';
 import { columnPrefsKey } from './columnPrefs';
 import { formatMoney, formatRatio } from './format';
-import { type FakeCall, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from './testUtils';
+import { type FakeCall, batchDeleteRows, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from './testUtils';
 
 const testDef = defineResource({
   name: 'widget',
@@ -255,16 +255,7 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
     loginAs(ALL_CODES);
     renderWithApp(<ResourcePage resource={testDef} />);
     await screen.findByText('部件1');
-    const batch = screen.getByTestId('crud-batch-delete') as HTMLButtonElement;
-    expect(batch.disabled).toBe(true);
-    const boxes = screen.getAllByRole('checkbox').filter((c) => c.closest('tr.ant-table-row'));
-    fireEvent.click(boxes[0]);
-    fireEvent.click(boxes[2]);
-    await waitFor(() => expect(batch.disabled).toBe(false));
-    fireEvent.click(batch);
-    expect(await screen.findByText('你确定删除选中的数据吗？')).toBeTruthy();
-    const pop = document.querySelector('.ant-popconfirm') as HTMLElement;
-    fireEvent.click(within(pop).getByRole('button', { name: /确\s*定/ }));
+    await batchDeleteRows([0, 2]);
     await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({ path: '/api/widget', body: [1, 3] }));
     expect(await screen.findByText('删除成功')).toBeTruthy();
   });

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactElement, ReactNode } from 'react';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AuthProvider } from '../app/auth';
 import { FeedbackBridge } from '../app/feedback';
 import { initI18n } from '../app/i18n';
@@ -91,4 +91,20 @@ export function renderWithApp(ui: ReactElement) {
 /** A paged answer. */
 export function page<T>(content: T[], totalElements = content.length) {
   return { body: { content, totalElements } };
+}
+
+/**
+ * The batch delete of a rendered list: tick the rows at `rowIndexes` (the button is disabled until then),
+ * press 删除 and confirm its popover. The caller checks the request and the notice.
+ */
+export async function batchDeleteRows(rowIndexes: number[]): Promise<void> {
+  const batch = screen.getByTestId('crud-batch-delete') as HTMLButtonElement;
+  expect(batch.disabled).toBe(true);
+  const boxes = screen.getAllByRole('checkbox').filter((c) => c.closest('tr.ant-table-row'));
+  for (const i of rowIndexes) fireEvent.click(boxes[i]);
+  await waitFor(() => expect(batch.disabled).toBe(false));
+  fireEvent.click(batch);
+  expect(await screen.findByText('你确定删除选中的数据吗？')).toBeTruthy();
+  const pop = document.querySelector('.ant-popconfirm') as HTMLElement;
+  fireEvent.click(within(pop).getByRole('button', { name: /确\s*定/ }));
 }
