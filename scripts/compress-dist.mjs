@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes .gz and .br beside every compressible file of the built web app (argument: the dist folder), so the
-// server can send them as they are (@fastify/static preCompressed) instead of the plain files or compressing on
+// server can send them as they are (apps/server/src/webApp.ts) instead of the plain files or compressing on
 // every request. Small files are left alone: compressing them gains nothing.
 import fs from 'node:fs';
 import path from 'node:path';

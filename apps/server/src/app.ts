@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
@@ -13,6 +12,7 @@ import { migrateToLatest } from '../migrations/index.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerModules } from './modules/index.ts';
 import './core/context.ts';
+import { apiNotFound, registerWebApp } from './webApp.ts';
 
 export interface BuildOptions {
   /** Reuse an opened database (tests, benchmarks); otherwise opened from config.dbUrl. */
@@ -46,31 +46,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await registerModules(app);
 
   const webDist = config.webDist;
-  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: true,
-      index: ['index.html'],
-      // .br/.gz files written by the web build (scripts/compress-dist.mjs) are sent to browsers that accept them
-      preCompressed: true,
-      cacheControl: false,
-      // Vite names every asset by its content hash, so a browser may keep them for good and never ask again;
-      // index.html (and anything unhashed) is revalidated so a new release is picked up at once.
-      setHeaders: (reply, filePath) => {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !isApiPath(req.url)) return reply.type('text/html').sendFile('index.html');
-      reply.status(404).send({ status: 404, message: '接口不存在', timestamp: new Date().toISOString() });
-    });
-  } else {
-    app.setNotFoundHandler((_req, reply) => {
-      reply.status(404).send({ status: 404, message: '接口不存在', timestamp: new Date().toISOString() });
-    });
-  }
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) await registerWebApp(app, webDist, isApiPath);
+  else app.setNotFoundHandler((_req, reply) => apiNotFound(reply));
 
   app.addHook('onClose', async () => {
     await cache.close();

@@ -92,11 +92,36 @@ export async function logoutAndReload(path = '/login'): Promise<void> {
   window.location.replace(path);
 }
 
-/** Fetch the current user (`GET /auth/info`) into the session; silent (the caller decides what to do). */
-export async function fetchUserInfo(): Promise<UserInfo> {
-  const user = await api.get<UserInfo>('/auth/info', undefined, { silent: true });
-  setUser(user);
-  return user;
+let userInfoInFlight: Promise<UserInfo> | null = null;
+
+/**
+ * Fetch the current user (`GET /auth/info`) into the session; silent (the caller decides what to do). Callers
+ * while a request is on its way share it (the page start and AuthProvider ask for the same thing).
+ */
+export function fetchUserInfo(): Promise<UserInfo> {
+  userInfoInFlight ??= api
+    .get<UserInfo>('/auth/info', undefined, { silent: true })
+    .then((user) => {
+      setUser(user);
+      return user;
+    })
+    .finally(() => {
+      userInfoInFlight = null;
+    });
+  return userInfoInFlight;
+}
+
+/**
+ * At page start, before anything renders: with a stored token, ask for the user and the menus at once, in
+ * parallel with loading the texts and the first render (AuthProvider then joins these requests; it also
+ * handles a failure).
+ */
+export function startSession(): boolean {
+  const token = getToken();
+  if (!token || getUser()) return false;
+  void queryClient.prefetchQuery(menusQuery(token));
+  fetchUserInfo().catch(() => undefined);
+  return true;
 }
 
 /** Loads the user when a token exists and provides `useAuth()`. On failure: logout and reload (spec §2). */
@@ -107,7 +132,8 @@ export function AuthProvider({ children, onInfoError }: { children: ReactNode; o
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!token || user) return;
+    // getUser() too: the page start's request may have answered between this render and the effect
+    if (!token || user || getUser()) return;
     let cancelled = false;
     void queryClient.prefetchQuery(menusQuery(token));
     fetchUserInfo().catch(async () => {

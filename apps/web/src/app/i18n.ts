@@ -20,19 +20,16 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 const LANGUAGE_COOKIE = 'language';
 const FALLBACK: Language = 'zh';
 
-const bundleLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+// One chunk per language with all its namespaces (locales/<lng>/index.ts): a page load asks for one file, not one per namespace.
+const bundleLoaders: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  zh: () => import('../locales/zh/index'),
+  en: () => import('../locales/en/index'),
+  es: () => import('../locales/es/index'),
+  ja: () => import('../locales/ja/index'),
+};
 
-function bundlesOf(lng: Language): { ns: string; load: () => Promise<{ default: Record<string, unknown> }> }[] {
-  const out: { ns: string; load: () => Promise<{ default: Record<string, unknown> }> }[] = [];
-  for (const [path, load] of Object.entries(bundleLoaders)) {
-    const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (m && m[1] === lng) out.push({ ns: m[2], load });
-  }
-  return out;
-}
-
-/** Every namespace found under src/locales/zh. */
-export const NAMESPACES: string[] = bundlesOf('zh').map((b) => b.ns);
+/** './common.json' -> 'common' */
+const namespaceOf = (file: string) => file.replace(/^.*\//, '').replace(/\.json$/, '');
 
 const antdLocaleLoaders: Record<Language, () => Promise<{ default: Locale }>> = {
   zh: () => import('antd/es/locale/zh_CN'),
@@ -75,16 +72,16 @@ export function detectLanguage(): Language {
   return 'en';
 }
 
-async function loadLanguage(lng: Language): Promise<void> {
-  if (!loadedLanguages.has(lng)) {
-    const bundles = await Promise.all(bundlesOf(lng).map(async (b) => [b.ns, (await b.load()).default] as const));
-    for (const [ns, data] of bundles) i18n.addResourceBundle(lng, ns, data, true, true);
+/** The texts of a language plus its antd and dayjs locales, all requested at once; resolves to its namespaces. */
+async function loadLanguage(lng: Language): Promise<string[]> {
+  const texts = loadedLanguages.has(lng) ? null : bundleLoaders[lng]();
+  const antd = antdLocales.has(lng) ? null : Promise.all([antdLocaleLoaders[lng](), dayjsLocaleLoaders[lng]()]);
+  if (texts) {
+    for (const [file, data] of Object.entries((await texts).default)) i18n.addResourceBundle(lng, namespaceOf(file), data, true, true);
     loadedLanguages.add(lng);
   }
-  if (!antdLocales.has(lng)) {
-    const [antd] = await Promise.all([antdLocaleLoaders[lng](), dayjsLocaleLoaders[lng]()]);
-    antdLocales.set(lng, antd.default);
-  }
+  if (antd) antdLocales.set(lng, (await antd)[0].default);
+  return Object.keys(i18n.store?.data?.[lng] ?? {});
 }
 
 function applyLanguage(lng: Language): void {
@@ -104,7 +101,7 @@ export function initI18n(lng: Language = detectLanguage()): Promise<typeof i18n>
         lng,
         fallbackLng: FALLBACK,
         supportedLngs: LANGUAGES.map((l) => l.code),
-        ns: NAMESPACES,
+        ns: [],
         defaultNS: 'common',
         resources: {},
         partialBundledLanguages: true,
@@ -112,7 +109,8 @@ export function initI18n(lng: Language = detectLanguage()): Promise<typeof i18n>
         returnNull: false,
         react: { useSuspense: false },
       });
-      await Promise.all([loadLanguage(FALLBACK), loadLanguage(lng)]);
+      const [namespaces] = await Promise.all([loadLanguage(FALLBACK), loadLanguage(lng)]);
+      await i18n.loadNamespaces(namespaces);
       applyLanguage(lng);
       // re-emit so components rendered before the bundles arrived pick them up
       await i18n.changeLanguage(lng);

@@ -1,16 +1,10 @@
 import { Spin } from 'antd';
-import { type ReactNode, Suspense, lazy } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useLocation, useSearchParams } from 'react-router';
 import { useAuth } from './auth';
+import { loadable } from './loadable';
 import { setNavigator } from './request';
 import { isOrdinaryEmployee, safeRedirect } from './session';
-
-const LoginPage = lazy(() => import('../pages/Login'));
-const loadAppLayout = () => import('../layout/AppLayout');
-const AppLayout = lazy(loadAppLayout);
-const NotFound = lazy(() => import('../pages/ErrorPages').then((m) => ({ default: m.NotFound })));
-const RouteError = lazy(() => import('../pages/RouteError'));
-const Unauthorized = lazy(() => import('../pages/ErrorPages').then((m) => ({ default: m.Unauthorized })));
 
 /** Full-page spinner while a chunk or the user loads. */
 export function PageLoading() {
@@ -21,8 +15,21 @@ export function PageLoading() {
   );
 }
 
-function lazyPage(node: ReactNode) {
-  return <Suspense fallback={<PageLoading />}>{node}</Suspense>;
+const pageLoading = () => <PageLoading />;
+const { Component: LoginPage } = loadable(() => import('../pages/Login'), pageLoading, 'LoginPage');
+const appLayout = loadable(() => import('../layout/AppLayout'), pageLoading, 'AppLayout');
+const AppLayout = appLayout.Component;
+const { Component: NotFound } = loadable<object>(() => import('../pages/ErrorPages').then((m) => ({ default: m.NotFound })), pageLoading, 'NotFound');
+const { Component: RouteError } = loadable(() => import('../pages/RouteError'), pageLoading, 'RouteError');
+const { Component: Unauthorized } = loadable<object>(() => import('../pages/ErrorPages').then((m) => ({ default: m.Unauthorized })), pageLoading, 'Unauthorized');
+
+/**
+ * While `/auth/info` is on its way: load the layout's code and the code of the screen at `path` (its menu
+ * entry comes with the menus requested beside `/auth/info`), so that both render at once when the user is in.
+ */
+export function preloadAfterLogin(path: string): void {
+  void import('../layout/screenPreload').then((m) => m.preloadScreenAt(path)).catch(() => undefined);
+  void appLayout.load().catch(() => undefined);
 }
 
 /** Pages behind login: no token -> /login?redirect=<where the user wanted to go>; info loading -> spinner. */
@@ -35,8 +42,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return <Navigate to={`/login${query}`} replace />;
   }
   if (status !== 'ready') {
-    // fetch the layout's code while /auth/info is on its way rather than after it (import() is cached)
-    if (status === 'loading') void loadAppLayout();
+    if (status === 'loading') preloadAfterLogin(location.pathname);
     return <PageLoading />;
   }
   return <>{children}</>;
@@ -55,12 +61,26 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 export function createAppRouter() {
   const router = createBrowserRouter([
     {
-      errorElement: lazyPage(<RouteError />),
+      errorElement: <RouteError />,
       children: [
-        { path: '/login', element: <GuestOnly>{lazyPage(<LoginPage />)}</GuestOnly> },
-        { path: '/404', element: lazyPage(<NotFound />) },
-        { path: '/401', element: lazyPage(<Unauthorized />) },
-        { path: '*', element: <RequireAuth>{lazyPage(<AppLayout />)}</RequireAuth> },
+        {
+          path: '/login',
+          element: (
+            <GuestOnly>
+              <LoginPage />
+            </GuestOnly>
+          ),
+        },
+        { path: '/404', element: <NotFound /> },
+        { path: '/401', element: <Unauthorized /> },
+        {
+          path: '*',
+          element: (
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          ),
+        },
       ],
     },
   ]);

@@ -1,15 +1,19 @@
-import { type ComponentType, type LazyExoticComponent, createContext, createElement, lazy, useContext } from 'react';
+import { Spin } from 'antd';
+import { type ComponentType, createContext, createElement, useContext } from 'react';
 import { moduleScreens } from '../modules/registry';
 import NotImplemented from '../pages/NotImplemented';
+import { type Loadable, loadable } from './loadable';
 
 /**
  * Menu `component` keys to lazily loaded screens. `crud/<resource>` is the generic resource page for
  * RESOURCES[<resource>]; other keys come from `modules/registry.ts`; unknown keys show a placeholder.
  */
 
-export type Screen = LazyExoticComponent<ComponentType> | ComponentType;
+export type Screen = ComponentType;
 
-const cache = new Map<string, Screen>();
+const cache = new Map<string, Loadable<object>>();
+
+const screenLoading = () => createElement('div', { className: 'app-screen-loading' }, createElement(Spin));
 
 /** Is there a real screen for this key? */
 export function hasScreen(key: string | null | undefined): boolean {
@@ -22,27 +26,39 @@ export function hasScreen(key: string | null | undefined): boolean {
  * used instead of the "not implemented" placeholder for keys without a screen.
  */
 export function resolveScreen(key: string | null | undefined): Screen {
-  const k = key ?? '';
+  return screenOf(key ?? '').Component;
+}
+
+/** Start loading the code of a screen (e.g. the one a page load is heading for, before the layout is up). */
+export function preloadScreen(key: string | null | undefined): Promise<unknown> {
+  return screenOf(key ?? '').load();
+}
+
+function screenOf(k: string): Loadable<object> {
   const hit = cache.get(k);
   if (hit) return hit;
-  let screen: Screen;
+  let screen: Loadable<object>;
   if (k.startsWith('crud/') && k.length > 5) {
     const resource = k.slice(5);
-    screen = lazy(async () => {
-      const mod = await import('../crud/ResourcePage');
-      const Page = mod.default as ComponentType<{ resource: string }>;
-      // biome-ignore lint/correctness/noComponentHookFactories: one stable component per screen key (cached below)
-      const CrudScreen = () => createElement(Page, { resource });
-      CrudScreen.displayName = `CrudScreen(${resource})`;
-      return { default: CrudScreen };
-    });
+    screen = loadable(
+      async () => {
+        const mod = await import('../crud/ResourcePage');
+        const Page = mod.default as ComponentType<{ resource: string }>;
+        // biome-ignore lint/correctness/noComponentHookFactories: one stable component per screen key (cached below)
+        const CrudScreen = () => createElement(Page, { resource });
+        CrudScreen.displayName = `CrudScreen(${resource})`;
+        return { default: CrudScreen };
+      },
+      screenLoading,
+      `Screen(${k})`,
+    );
   } else if (moduleScreens[k]) {
-    screen = lazy(moduleScreens[k]);
+    screen = loadable(moduleScreens[k], screenLoading, `Screen(${k})`);
   } else {
     // biome-ignore lint/correctness/noComponentHookFactories: one stable component per screen key (cached below)
     const Missing = () => createElement(NotImplemented, { screenKey: k });
     Missing.displayName = `NotImplemented(${k})`;
-    screen = Missing;
+    screen = { load: () => Promise.resolve(Missing), loaded: () => Missing, Component: Missing };
   }
   cache.set(k, screen);
   return screen;

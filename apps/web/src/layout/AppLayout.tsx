@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
 import { menuTitle } from '../app/i18n';
-import { type NavItem, type RouteEntry, buildNavigation, menusQuery } from '../app/menus';
+import { DASHBOARD, type NavItem, appRoutes, buildNavigation, menusQuery, normalizePath } from '../app/menus';
 import { getToken, homePath } from '../app/session';
 import { useSettings } from '../app/settings';
 import { setPageTitle } from '../app/title';
@@ -20,22 +20,6 @@ import './layout.css';
 
 export const SIDEBAR_WIDTH = 210;
 const SIDEBAR_COLLAPSED_WIDTH = 64;
-
-/** Routes that exist for every logged-in user besides the menus. */
-const DASHBOARD: RouteEntry = {
-  path: '/dashboard',
-  component: 'dashboard',
-  title: '合同到期提醒',
-  icon: 'DashboardOutlined',
-  hidden: false,
-  affix: true,
-  parents: [],
-};
-const USER_CENTER: RouteEntry = { path: '/user/center', component: 'user/center', title: '个人中心', icon: 'UserOutlined', hidden: true, parents: [] };
-
-function normalizePath(p: string): string {
-  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
-}
 
 /** Loads the user's menus (a missing endpoint or a failure leaves an empty menu and a notice). */
 function useMenus(userId: number | undefined) {
@@ -57,13 +41,7 @@ export default function AppLayout() {
   const menus = useMenus(user?.id);
 
   const nav = useMemo(() => buildNavigation(menus.data), [menus.data]);
-  const routes = useMemo(() => {
-    const all = new Map<string, RouteEntry>();
-    if (!isOrdinaryEmployee) all.set(DASHBOARD.path, DASHBOARD);
-    for (const [k, v] of nav.routes) if (!all.has(k)) all.set(k, v);
-    all.set(USER_CENTER.path, USER_CENTER);
-    return all;
-  }, [nav.routes, isOrdinaryEmployee]);
+  const routes = useMemo(() => appRoutes(nav, isOrdinaryEmployee), [nav, isOrdinaryEmployee]);
   const sidebarItems = useMemo<NavItem[]>(
     () => (isOrdinaryEmployee ? nav.items : [{ key: DASHBOARD.path, title: DASHBOARD.title, icon: DASHBOARD.icon, path: DASHBOARD.path }, ...nav.items]),
     [nav.items, isOrdinaryEmployee],
@@ -110,6 +88,13 @@ export default function AppLayout() {
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
   }, [isMobile]);
+
+  // The current page's tab is opened by the effect above, after this render; show its screen in this render
+  // already (same key, so it is the same screen once the tab exists) rather than one frame later.
+  const shownTabs =
+    current && !redirectTarget && !tabs.some((tab) => tab.path === current.path)
+      ? [...tabs, { path: current.path, fullPath: current.path + location.search, title: current.title, component: current.component, affix: !!current.affix, refreshKey: 0 }]
+      : tabs;
 
   if (pathname === '/') return <Navigate to={home} replace />;
   if (activePath === DASHBOARD.path && isOrdinaryEmployee) return <Navigate to={home} replace />;
@@ -161,7 +146,7 @@ export default function AppLayout() {
         </div>
         {menus.isError && <Alert className="app-menu-alert" type="warning" showIcon banner title={t('menuUnavailable')} closable />}
         <Layout.Content className="app-content">
-          {tabs.map((tab) => (
+          {shownTabs.map((tab) => (
             <ScreenHost key={`${tab.path}#${tab.refreshKey}`} tab={tab} active={tab.path === activePath} />
           ))}
           {!current && (

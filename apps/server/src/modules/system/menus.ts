@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { menuResource } from '@app/shared/resources/menu';
+import type { Db } from '../../core/db.ts';
 import { badRequest } from '../../core/errors.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { buildTree, registerTreeCrud, type Row } from './treeCrud.ts';
@@ -72,6 +73,20 @@ export function buildMenuVos(nodes: MenuNode[]): MenuVo[] {
   });
 }
 
+/** sys_menu rows (sorted) -> the MenuVo tree of /api/menus/build. */
+function menuVosOf(rows: Row[]): MenuVo[] {
+  const nodes = rows.map((r) => rowToApi(menuResource, r) as unknown as MenuNode);
+  // Only real roots start a route; a menu granted without its parent has nowhere to hang.
+  const tree = buildTree(nodes).filter((n) => n.pid === 0) as MenuNode[];
+  return buildMenuVos(tree);
+}
+
+/** Every menu as MenuVo, whoever may see it (which screen lives at which path; no access decision). */
+export async function allMenuVos(db: Db): Promise<MenuVo[]> {
+  const rows = await db.selectFrom('sys_menu').selectAll().orderBy('sort', 'asc').orderBy('id', 'asc').execute();
+  return menuVosOf(rows as Row[]);
+}
+
 /** Menus: management tree, the role-assignment tree, and each user's routes. */
 export function registerMenus(app: FastifyInstance): void {
   const db = () => app.ctx.db;
@@ -86,10 +101,7 @@ export function registerMenus(app: FastifyInstance): void {
       .orderBy('sort', 'asc')
       .orderBy('id', 'asc')
       .execute();
-    const nodes = rows.map((r) => rowToApi(menuResource, r as Row) as unknown as MenuNode);
-    // Only real roots start a route; a menu granted without its parent has nowhere to hang.
-    const tree = buildTree(nodes).filter((n) => n.pid === 0) as MenuNode[];
-    return buildMenuVos(tree);
+    return menuVosOf(rows as Row[]);
   });
 
   app.get('/api/menus/tree', { config: { auth: MENU_TREE_READERS } }, async () => {
