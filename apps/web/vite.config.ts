@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { pageChunks } from './build/pageChunks';
+import { pageChunks } from './build/pageChunks.ts';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8000';
 const proxied = ['/api', '/auth', '/avatar', '/file'];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import { FALLBACK_LANGUAGE, acceptedLanguages, languageCookie, pickLanguage } from '@app/shared/language';
 import { type MenuVo, appRoutes, buildNavigation, DASHBOARD, normalizePath } from '@app/shared/navigation';
 import { allMenuVos } from './modules/system/menus.ts';
 
@@ -9,8 +10,9 @@ import { allMenuVos } from './modules/system/menus.ts';
  * .br/.gz files, and index.html (revalidated on every load, so a new release is picked up at once) for every
  * other GET that is not an API path: the app routes on the client.
  *
- * index.html is sent with `<link rel="modulepreload">` hints for the code of the page being opened: the layout
- * after login and the screen the menus put at that path (from dist/page-chunks.json, written by the web build:
+ * index.html is sent with `<link rel="modulepreload">` hints for the code of the page being opened: the texts
+ * of the visitor's language (cookie, then Accept-Language, as the app itself decides), the layout after login
+ * and the screen the menus put at that path (from dist/page-chunks.json, written by the web build:
  * apps/web/build/pageChunks.ts). Without them a first visit fetches that code in two more rounds after the
  * entry has run; with them it downloads beside the entry. The hints name public, content-hashed files only,
  * and the path -> screen mapping they reveal is in the public bundle anyway, so they are given to everyone.
@@ -24,6 +26,8 @@ interface PageChunks {
   layout: PageFiles;
   crud: PageFiles;
   screens: Record<string, PageFiles>;
+  /** by language: its texts and antd/dayjs locales, which every page waits for before it renders */
+  locales?: Record<string, PageFiles>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -85,7 +89,7 @@ function registerAssets(app: FastifyInstance, dir: string): void {
   });
 }
 
-/** Pages outside the layout: no layout or screen code to hint. */
+/** Pages outside the layout: no layout or screen code to hint (their texts still are). */
 const PLAIN_PAGES = new Set(['/login', '/404', '/401']);
 
 /** A file read again only when it changes on disk (a rebuilt dist is picked up without a restart). */
@@ -155,13 +159,19 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, isAp
     const pathname = normalizePath(safeDecode(req.url.split('?')[0] ?? '/'));
     const chunks = pageChunks();
     let page = html;
-    if (chunks && !PLAIN_PAGES.has(pathname) && !pathname.startsWith('/redirect/')) {
-      const files = [chunks.layout];
-      try {
-        const screen = await screenFiles(pathname, chunks);
-        if (screen) files.push(screen);
-      } catch (err) {
-        req.log.warn({ err }, 'page hints: menus not readable');
+    if (chunks) {
+      const files: PageFiles[] = [];
+      // the texts first: the page renders nothing before them (the fallback language's, then the user's)
+      const language = pickLanguage(languageCookie(req.headers.cookie), acceptedLanguages(req.headers['accept-language']));
+      for (const lng of new Set([FALLBACK_LANGUAGE, language])) if (chunks.locales?.[lng]) files.push(chunks.locales[lng]);
+      if (!PLAIN_PAGES.has(pathname) && !pathname.startsWith('/redirect/')) {
+        files.push(chunks.layout);
+        try {
+          const screen = await screenFiles(pathname, chunks);
+          if (screen) files.push(screen);
+        } catch (err) {
+          req.log.warn({ err }, 'page hints: menus not readable');
+        }
       }
       const links = preloadLinks(files, html);
       if (links) page = html.replace('</head>', `    ${links}\n  </head>`);

@@ -20,7 +20,13 @@ describe('static web app', () => {
       'system/user/index': { js: ['assets/UserPage-u1.js', 'assets/AppLayout-l1.js'], css: [] },
       dashboard: { js: ['assets/DashboardPage-d1.js'], css: [] },
     },
+    locales: {
+      zh: { js: ['assets/zh-t1.js', 'assets/zh_CN-a1.js'], css: [] },
+      en: { js: ['assets/en-t1.js'], css: [] },
+      ja: { js: ['assets/ja-t1.js', 'assets/ja_JP-a1.js'], css: [] },
+    },
   };
+  const LOCALE = /\/assets\/(zh|en|ja)[-_]/;
   const hints = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
 
   beforeAll(async () => {
@@ -81,7 +87,7 @@ describe('static web app', () => {
   it('hints the layout and the screen the menus put at the path, once each', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/system/user?x=1' });
     expect(res.statusCode).toBe(200);
-    expect(hints(res.body)).toEqual(['/assets/vendor-v1.js', '/assets/AppLayout-l1.js', '/assets/UserPage-u1.js', '/assets/AppLayout-l1.css']);
+    expect(hints(res.body).filter((h) => !LOCALE.test(h))).toEqual(['/assets/vendor-v1.js', '/assets/AppLayout-l1.js', '/assets/UserPage-u1.js', '/assets/AppLayout-l1.css']);
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/AppLayout-l1.css">');
     expect(res.body.indexOf('UserPage-u1.js')).toBeLessThan(res.body.indexOf('</head>'));
   });
@@ -95,10 +101,22 @@ describe('static web app', () => {
     expect(unknown.some((h) => /UserPage|Dashboard|ResourcePage/.test(h))).toBe(false);
   });
 
-  it('adds no hints to the login and error pages', async () => {
+  it('hints only the texts on the login and error pages', async () => {
     for (const url of ['/login', '/login?redirect=%2Fsystem%2Fuser', '/404', '/401', '/redirect/system/user']) {
-      expect((await t.app.inject(url)).body, url).toBe(indexHtml);
+      const res = await t.app.inject({ url, headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
+      expect(hints(res.body), url).toEqual(['/assets/vendor-v1.js', '/assets/zh-t1.js', '/assets/zh_CN-a1.js']);
     }
+  });
+
+  it("hints Chinese (the fallback) and the visitor's language: cookie, then Accept-Language, else English", async () => {
+    const localesOf = async (headers: Record<string, string>) =>
+      hints((await t.app.inject({ url: '/login', headers })).body)
+        .filter((h) => LOCALE.test(h))
+        .map((h) => h.replace('/assets/', ''));
+    expect(await localesOf({ cookie: 'dp-token=x; language=ja', 'accept-language': 'en-US' })).toEqual(['zh-t1.js', 'zh_CN-a1.js', 'ja-t1.js', 'ja_JP-a1.js']);
+    expect(await localesOf({ 'accept-language': 'fr-FR, ja;q=0.5, en;q=0.8' })).toEqual(['zh-t1.js', 'zh_CN-a1.js', 'en-t1.js']);
+    expect(await localesOf({ 'accept-language': 'fr-FR' })).toEqual(['zh-t1.js', 'zh_CN-a1.js', 'en-t1.js']);
+    expect(await localesOf({ 'accept-language': 'zh-CN' })).toEqual(['zh-t1.js', 'zh_CN-a1.js']);
   });
 
   it('answers unknown screens with the app and unknown API paths with 404', async () => {

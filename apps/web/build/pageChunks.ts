@@ -8,8 +8,9 @@ import type { Plugin, Rollup } from 'vite';
  * the screen at the requested path to index.html, so a first visit downloads the layout's and the screen's
  * code in parallel with the entry instead of in two more rounds after it (see apps/server/src/core/webApp.ts).
  *
- * Shape: { layout: Files, crud: Files, screens: { [menu component key]: Files } }, Files = { js: [], css: [] }
- * with paths relative to dist ('assets/UserPage-abc.js').
+ * Shape: { layout, crud, screens: { [menu component key]: Files }, locales: { [language]: Files } },
+ * Files = { js: [], css: [] } with paths relative to dist ('assets/UserPage-abc.js'). Every page, the login
+ * page too, waits for its language's texts before it renders, so those are hinted everywhere.
  */
 export interface PageFiles {
   js: string[];
@@ -19,6 +20,7 @@ export interface PageChunks {
   layout: PageFiles;
   crud: PageFiles;
   screens: Record<string, PageFiles>;
+  locales: Record<string, PageFiles>;
 }
 
 export const PAGE_CHUNKS_FILE = 'page-chunks.json';
@@ -29,6 +31,14 @@ const LAYOUT_MODULES = ['layout/AppLayout.tsx', 'layout/screenPreload.ts'];
 /** The generic resource page behind every `crud/<resource>` menu (app/screens.ts). */
 const CRUD_MODULE = 'crud/ResourcePage.tsx';
 const REGISTRY = 'modules/registry.ts';
+/** Loads each language's texts (locales/<lng>/index.ts) and its antd (zh_CN...) and dayjs (zh-cn...) locales. */
+const I18N_MODULE = 'app/i18n.ts';
+
+/** The language a locale module belongs to: locales/zh/index.ts, antd/es/locale/zh_CN.js, dayjs/locale/zh-cn.js -> zh. */
+function languageOfLocaleModule(id: string): string | null {
+  const m = /[\\/]locales[\\/]([a-z]{2})[\\/]index\.ts$/.exec(id) ?? /[\\/]locale[\\/]([a-z]{2})(?:[_-][A-Za-z]+)?\.js$/.exec(id);
+  return m ? m[1] : null;
+}
 
 /**
  * Menu component key -> screen module, read from modules/registry.ts (`'system/user/index': () =>
@@ -97,10 +107,22 @@ export function pageChunks(): Plugin {
 
       const screens: Record<string, PageFiles> = {};
       for (const [key, file] of readScreenRegistry()) screens[key] = filesOf([file]);
+      const localeModules = new Map<string, string[]>();
+      for (const id of this.getModuleInfo(path.join(SRC, I18N_MODULE))?.dynamicallyImportedIds ?? []) {
+        const lng = languageOfLocaleModule(id);
+        if (!lng) throw new Error(`page-chunks: ${I18N_MODULE} loads ${id}, which is no locale module`);
+        localeModules.set(lng, [...(localeModules.get(lng) ?? []), id]);
+      }
+      const locales: Record<string, PageFiles> = {};
+      for (const [lng, ids] of localeModules) {
+        if (!ids.some((id) => id.endsWith('index.ts'))) throw new Error(`page-chunks: no texts module for language ${lng}`);
+        locales[lng] = filesOf(ids);
+      }
       const result: PageChunks = {
         layout: filesOf(LAYOUT_MODULES.map((m) => path.join(SRC, m))),
         crud: filesOf([path.join(SRC, CRUD_MODULE)]),
         screens,
+        locales,
       };
       this.emitFile({ type: 'asset', fileName: PAGE_CHUNKS_FILE, source: `${JSON.stringify(result, null, 1)}\n` });
     } },

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
+import { FALLBACK_LANGUAGE as FALLBACK, LANGUAGES, LANGUAGE_COOKIE, type Language, languageCookie, normalizeLanguage, pickLanguage } from '@app/shared/language';
 
 /**
  * i18next set-up. Resources are the JSON files `src/locales/<lng>/<namespace>.json` (namespace = file name),
@@ -9,16 +10,7 @@ import type { Locale } from 'antd/es/locale';
  * dayjs locale follow the language.
  */
 
-export const LANGUAGES = [
-  { code: 'zh', label: '简体中文', htmlLang: 'zh-CN' },
-  { code: 'en', label: 'English', htmlLang: 'en' },
-  { code: 'es', label: 'Español', htmlLang: 'es' },
-  { code: 'ja', label: '日本語', htmlLang: 'ja' },
-] as const;
-export type Language = (typeof LANGUAGES)[number]['code'];
-
-const LANGUAGE_COOKIE = 'language';
-const FALLBACK: Language = 'zh';
+export { LANGUAGES, type Language, normalizeLanguage } from '@app/shared/language';
 
 // One chunk per language with all its namespaces (locales/<lng>/index.ts): a page load asks for one file, not one per namespace.
 const bundleLoaders: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
@@ -48,28 +40,11 @@ const DAYJS_NAMES: Record<Language, string> = { zh: 'zh-cn', en: 'en', es: 'es',
 const antdLocales = new Map<Language, Locale>();
 const loadedLanguages = new Set<Language>();
 
-/** Map any language tag (zh-CN, en-US, ja, es-419...) to a supported language, or null. */
-export function normalizeLanguage(tag: string | null | undefined): Language | null {
-  if (!tag) return null;
-  const t = tag.toLowerCase();
-  for (const l of LANGUAGES) if (t === l.code || t.startsWith(`${l.code}-`) || t.startsWith(`${l.code}_`)) return l.code;
-  return null;
-}
-
 /** Spec §2: the `language` cookie, then the browser language, else English. */
 export function detectLanguage(): Language {
-  if (typeof document !== 'undefined') {
-    const m = /(?:^|;\s*)language=([^;]*)/.exec(document.cookie);
-    const fromCookie = normalizeLanguage(m ? decodeURIComponent(m[1]) : null);
-    if (fromCookie) return fromCookie;
-  }
-  if (typeof navigator !== 'undefined') {
-    for (const tag of [...(navigator.languages ?? []), navigator.language]) {
-      const l = normalizeLanguage(tag);
-      if (l) return l;
-    }
-  }
-  return 'en';
+  const cookie = typeof document !== 'undefined' ? languageCookie(document.cookie) : null;
+  const browser = typeof navigator !== 'undefined' ? [...(navigator.languages ?? []), navigator.language] : [];
+  return pickLanguage(cookie, browser);
 }
 
 /** The texts of a language plus its antd and dayjs locales, all requested at once; resolves to its namespaces. */
