@@ -259,7 +259,13 @@ export default function UserPage() {
   const dicts = useDicts(['user_status']);
   const list = useResourceList(userResource);
   const [deptId, setDeptId] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
+  const [dialog, setDialogState] = useState<{ mode: DialogMode; record?: Row } | null>(null);
+  // the dialog (its form, the role list and the caller's level) is mounted when first opened, not with the page
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const setDialog = (next: { mode: DialogMode; record?: Row } | null) => {
+    if (next) setDialogUsed(true);
+    setDialogState(next);
+  };
   const [exporting, setExporting] = useState(false);
   const can = {
     create: hasPermission(permissionCodes(userResource, 'create')),
@@ -336,7 +342,7 @@ export default function UserPage() {
           />
         </Card>
       </div>
-      {(can.create || can.edit) && (
+      {(can.create || can.edit) && dialogUsed && (
         <UserDialog
           open={!!dialog}
           mode={dialog?.mode ?? 'create'}
