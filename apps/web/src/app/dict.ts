@@ -29,15 +29,15 @@ export async function fetchDicts(names: readonly string[]): Promise<DictMap> {
   return out;
 }
 
+/** The query of some dictionaries (one cache entry per set of names). */
+export function dictsQuery(names: readonly string[]) {
+  const key = keyOf(names);
+  return { queryKey: ['dicts', key], queryFn: () => fetchDicts(key.split(',')), enabled: key.length > 0, staleTime: DICT_STALE_MS };
+}
+
 /** Dictionaries for select boxes and labels, cached for 5 minutes; `{}` until loaded. */
 export function useDicts(names: readonly string[]): DictMap {
-  const key = keyOf(names);
-  const q = useEagerQuery({
-    queryKey: ['dicts', key],
-    queryFn: () => fetchDicts(key.split(',')),
-    enabled: key.length > 0,
-    staleTime: DICT_STALE_MS,
-  });
+  const q = useEagerQuery(dictsQuery(names));
   return q.data ?? EMPTY;
 }
 

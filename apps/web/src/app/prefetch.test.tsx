@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useEagerQuery } from './prefetch';
+import { startEagerQuery, useEagerQuery } from './prefetch';
 
 /** A lazy sibling (like a screen's chunk) holding the first commit back until `release()`. */
 function gate() {
@@ -93,5 +93,40 @@ describe('useEagerQuery', () => {
     renderIn(client, <Probe load={load} />);
     await tick();
     expect(load.calls).toBe(2);
+  });
+
+  it('takes a request started before it rendered (startEagerQuery) as its own: one request, its answer shown', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let answer!: (v: string) => void;
+    const load = counting(() => new Promise<string>((resolve) => (answer = resolve)));
+    startEagerQuery(client, { queryKey: ['probe'], queryFn: load });
+    expect(load.calls).toBe(1);
+    renderIn(client, <Probe load={load} />); // renders while the request is on its way
+    expect(screen.getByTestId('probe').textContent).toBe('loading');
+    await act(async () => answer('early rows'));
+    expect((await screen.findByTestId('probe')).textContent).toBe('early rows');
+    await tick();
+    expect(load.calls).toBe(1);
+  });
+
+  it('does not ask again at mount for what such a request already answered (staleTime 0)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const load = counting(async () => `rows ${load.calls}`);
+    startEagerQuery(client, { queryKey: ['probe'], queryFn: load });
+    await tick(); // answered before the screen renders
+    renderIn(client, <Probe load={load} />);
+    expect(screen.getByTestId('probe').textContent).toBe('rows 1');
+    await tick();
+    expect(load.calls).toBe(1);
+  });
+
+  it('does not start a request for a disabled query or one already cached', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const load = counting(async () => 'rows');
+    startEagerQuery(client, { queryKey: ['off'], queryFn: load, enabled: false });
+    expect(load.calls).toBe(0);
+    client.setQueryData(['cached'], 'old');
+    startEagerQuery(client, { queryKey: ['cached'], queryFn: load });
+    expect(load.calls).toBe(0);
   });
 });

@@ -1,10 +1,21 @@
-import { type QueryKey, type UseQueryOptions, type UseQueryResult, hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult, hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 /** When the eager request of a query (by hash) started; read by the mount that follows it. */
 const eagerStarts = new Map<string, number>();
 /** An eager request whose component never mounted (a discarded render) is forgotten after this. */
 const EAGER_WINDOW_MS = 10_000;
+
+/**
+ * Start a query's request now, as useEagerQuery does in a first render (and nothing when something is cached
+ * under the key): a page load can ask for its screen's data before the screen renders, and the screen's
+ * useEagerQuery then takes that request as its own (no second request at mount).
+ */
+export function startEagerQuery(queryClient: QueryClient, options: Pick<UseQueryOptions<any, Error, any, QueryKey>, 'queryKey' | 'queryFn'> & { enabled?: boolean }): void {
+  if (options.enabled === false || queryClient.getQueryState(options.queryKey)) return;
+  eagerStarts.set(hashKey(options.queryKey), Date.now());
+  void queryClient.prefetchQuery({ queryKey: options.queryKey, queryFn: options.queryFn });
+}
 
 /**
  * useQuery whose first request starts while the component first renders, not after its first commit: a
@@ -19,10 +30,7 @@ export function useEagerQuery<T>(options: UseQueryOptions<T, Error, T, QueryKey>
   const queryClient = useQueryClient();
   const hash = hashKey(options.queryKey);
   const mounted = useRef(false);
-  if (!mounted.current && options.enabled !== false && !queryClient.getQueryState(options.queryKey)) {
-    eagerStarts.set(hash, Date.now());
-    void queryClient.prefetchQuery({ queryKey: options.queryKey, queryFn: options.queryFn });
-  }
+  if (!mounted.current) startEagerQuery(queryClient, options);
   // a render that React discarded and retried finds the same start (its ref is gone, the map entry is not)
   const eager = mounted.current ? undefined : eagerStarts.get(hash);
   const started = eager !== undefined && Date.now() - eager < EAGER_WINDOW_MS ? eager : undefined;

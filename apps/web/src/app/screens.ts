@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { type ComponentType, createContext, createElement, useContext } from 'react';
-import { moduleScreens } from '../modules/registry';
+import { moduleScreens, screenPrefetches } from '../modules/registry';
 import NotImplemented from '../pages/NotImplemented';
 import { type Loadable, loadable } from './loadable';
 
@@ -32,6 +32,11 @@ export function resolveScreen(key: string | null | undefined): Screen {
 /** Start loading the code of a screen (e.g. the one a page load is heading for, before the layout is up). */
 export function preloadScreen(key: string | null | undefined): Promise<unknown> {
   return screenOf(key ?? '').load();
+}
+
+/** Start the first requests of a screen that declares them (modules/registry.ts screenPrefetches). */
+export function prefetchScreenData(key: string | null | undefined): void {
+  if (key) screenPrefetches[key]?.();
 }
 
 function screenOf(k: string): Loadable<object> {

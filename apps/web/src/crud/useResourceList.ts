@@ -69,6 +69,30 @@ function clean(params: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** The parameters of a list call for the given state. */
+function listParams(state: { baseParams?: Record<string, unknown>; filters: Record<string, unknown>; page: number; size: number; sort: SortOrder[]; paged: boolean }) {
+  const p: Record<string, unknown> = { ...clean(state.baseParams ?? {}), ...state.filters };
+  if (state.paged) {
+    p.page = state.page;
+    p.size = state.size;
+  }
+  p.sort = state.sort.map(([f, d]) => `${f},${d}`);
+  return p;
+}
+
+function listQuery<T>(url: string, params: Record<string, unknown>) {
+  return { queryKey: ['crud', url, params], queryFn: () => api.get<PageResult<T> | T[]>(url, params) };
+}
+
+/**
+ * The query a screen's useResourceList(def) starts with (first page, default size and sort, no filters): a page
+ * load asks for it before the screen renders (see startEagerQuery).
+ */
+export function initialListQuery(def: Pick<ResourceDef, 'name' | 'defaultSort'>) {
+  const params = listParams({ filters: {}, page: 0, size: DEFAULT_PAGE_SIZE, sort: def.defaultSort ?? [['id', 'desc']], paged: true });
+  return listQuery(`/api/${def.name}`, params);
+}
+
 /** List state + data of a resource (or any paged endpoint with the same contract). */
 export function useResourceList<T = Row>(def: Pick<ResourceDef, 'name' | 'defaultSort'>, opts: ResourceListOptions = {}): ResourceList<T> {
   const url = opts.url ?? `/api/${def.name}`;
@@ -81,22 +105,16 @@ export function useResourceList<T = Row>(def: Pick<ResourceDef, 'name' | 'defaul
   const queryClient = useQueryClient();
 
   const effectiveSort = sort ?? defaultSort;
-  const params = useMemo(() => {
-    const p: Record<string, unknown> = { ...clean(opts.baseParams ?? {}), ...filters };
-    if (paged) {
-      p.page = page;
-      p.size = size;
-    }
-    p.sort = effectiveSort.map(([f, d]) => `${f},${d}`);
-    return p;
-  }, [opts.baseParams, filters, page, size, effectiveSort, paged]);
+  const params = useMemo(
+    () => listParams({ baseParams: opts.baseParams, filters, page, size, sort: effectiveSort, paged }),
+    [opts.baseParams, filters, page, size, effectiveSort, paged],
+  );
 
   const enabled = typeof opts.enabled === 'function' ? opts.enabled(filters) : (opts.enabled ?? true);
   const queryKey = useMemo(() => ['crud', url], [url]);
   // requested while the screen first renders (useEagerQuery), not after that render
   const query = useEagerQuery({
-    queryKey: [...queryKey, params],
-    queryFn: () => api.get<PageResult<T> | T[]>(url, params),
+    ...listQuery<T>(url, params),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,4 +1,5 @@
 import type React from 'react';
+import { prefetchUserScreen } from './system/userScreenData';
 
 /**
  * Screens that are not plain CRUD, by menu component key (e.g. 'system/user/index', 'dashboard',
@@ -29,4 +30,12 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'salary/report/index': () => import('./salary/SalaryReportPage'),
   'salary/acPayslip/index': () => import('./salary/PayslipPage'),
   // -- payroll screens end
+};
+
+/**
+ * A screen's first requests, for a page load to start before the screen's code has even run (kept out of
+ * the screens' chunks, in small modules of their own). Screens without an entry simply ask when they render.
+ */
+export const screenPrefetches: Record<string, () => void> = {
+  'system/user/index': prefetchUserScreen,
 };

@@ -15,6 +15,7 @@ import { ResourceTable } from '../../crud/ResourceTable';
 import { RefSelect } from '../../crud/fields';
 import { type Row, useResourceList } from '../../crud/useResourceList';
 import { type TreeRow, parentKeys } from './tree';
+import { USER_DICTS, deptTreeQuery } from './userScreenData';
 import '../../crud/crud.css';
 import './system.css';
 
@@ -52,10 +53,7 @@ function DeptTree({ selected, onSelect }: { selected: number | null; onSelect: (
   const { t } = useTranslation('system');
   const [name, setName] = useState('');
   const [query, setQuery] = useState('');
-  const q = useEagerQuery({
-    queryKey: ['ref', 'dept', { name: query, tree: true }],
-    queryFn: () => api.get<{ content: TreeRow[] }>('/api/dept', { name: query || undefined }),
-  });
+  const q = useEagerQuery(deptTreeQuery(query));
   const rows = q.data?.content ?? [];
   type Node = { key: number; title: string; children?: Node[] };
   const toNodes = (list: TreeRow[]): Node[] =>
@@ -256,7 +254,7 @@ function showDefaultPassword(t: (k: string, o?: Record<string, unknown>) => stri
 export default function UserPage() {
   const { t } = useTranslation('system');
   const { hasPermission, user } = useAuth();
-  const dicts = useDicts(['user_status']);
+  const dicts = useDicts(USER_DICTS);
   const list = useResourceList(userResource);
   const [deptId, setDeptId] = useState<number | null>(null);
   const [dialog, setDialogState] = useState<{ mode: DialogMode; record?: Row } | null>(null);
