@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdStaticStyles } from './build/antdStaticStyles.ts';
 import { pageChunks } from './build/pageChunks.ts';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8000';
@@ -9,7 +10,7 @@ const proxied = ['/api', '/auth', '/avatar', '/file'];
 // server on :8000. Screens are lazy chunks; the login page only needs the entry + its own chunk.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), pageChunks()],
+  plugins: [react(), antdStaticStyles(), pageChunks()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API_TARGET, changeOrigin: true }])),

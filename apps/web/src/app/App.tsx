@@ -20,7 +20,8 @@ function ThemedApp() {
     () => ({
       // antd's component styles come from its static antd.css (imported in main.tsx) instead of being
       // generated in the browser on first use: that generation was a third of the CPU time to the first screen.
-      // The theme still works: tokens are CSS variables that antd sets at runtime from this config.
+      // The theme still works: tokens are CSS variables that antd sets at runtime from this config. The build
+      // leaves the unused style generators out (build/antdStaticStyles.ts).
       zeroRuntime: true,
       algorithm: settings.darkMode ? theme.darkAlgorithm : theme.defaultAlgorithm,
       token: { colorPrimary: settings.themeColor, fontFamily: FONT_FAMILY },
