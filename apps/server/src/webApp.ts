@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_LANGUAGE, acceptedLanguages, languageCookie, pickLanguage } from '@app/shared/language';
 import { type MenuVo, appRoutes, buildNavigation, DASHBOARD, normalizePath } from '@app/shared/navigation';
+import { PAGE_CHUNKS_FILE, type PageChunks, type PageFiles } from '@app/shared/pageChunks';
 import { allMenuVos } from './modules/system/menus.ts';
 
 /**
@@ -17,18 +18,6 @@ import { allMenuVos } from './modules/system/menus.ts';
  * entry has run; with them it downloads beside the entry. The hints name public, content-hashed files only,
  * and the path -> screen mapping they reveal is in the public bundle anyway, so they are given to everyone.
  */
-
-interface PageFiles {
-  js: string[];
-  css: string[];
-}
-interface PageChunks {
-  layout: PageFiles;
-  crud: PageFiles;
-  screens: Record<string, PageFiles>;
-  /** by language: its texts and antd/dayjs locales, which every page waits for before it renders */
-  locales?: Record<string, PageFiles>;
-}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -57,10 +46,11 @@ interface Asset {
  * what opening, stat-ing and streaming each file did.
  */
 function registerAssets(app: FastifyInstance, dir: string): void {
-  const cache = new Map<string, Asset | null>();
+  const cache = new Map<string, Asset>();
   const SAFE_NAME = /^[\w.-]+$/;
   const read = (name: string): Asset | null => {
-    if (cache.has(name)) return cache.get(name)!;
+    const hit = cache.get(name);
+    if (hit) return hit;
     let asset: Asset | null = null;
     const file = path.join(dir, name);
     const optional = (f: string) => (fs.existsSync(f) ? fs.readFileSync(f) : undefined);
@@ -142,7 +132,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, isAp
   registerAssets(app, path.join(webDist, 'assets'));
 
   const indexHtml = watchedFile(path.join(webDist, 'index.html'), (text) => text);
-  const pageChunks = watchedFile(path.join(webDist, 'page-chunks.json'), (text) => JSON.parse(text) as PageChunks);
+  const pageChunks = watchedFile(path.join(webDist, PAGE_CHUNKS_FILE), (text) => JSON.parse(text) as PageChunks);
 
   /** The screen code at `pathname` (by the menus), or none. */
   const screenFiles = async (pathname: string, chunks: PageChunks): Promise<PageFiles | null> => {

@@ -1,29 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+// by path, not '@app/shared/pageChunks': Vite bundles the config's relative imports but would hand the
+// workspace package's .ts file to Node as it is
+import { PAGE_CHUNKS_FILE, type PageChunks, type PageFiles } from '../../../packages/shared/src/pageChunks.ts';
 
 /**
- * Writes `dist/page-chunks.json`: which built files each page of the app needs beyond the entry's own (those
- * index.html already loads). The server reads it and adds `<link rel="modulepreload">` hints for the layout and
- * the screen at the requested path to index.html, so a first visit downloads the layout's and the screen's
- * code in parallel with the entry instead of in two more rounds after it (see apps/server/src/core/webApp.ts).
- *
- * Shape: { layout, crud, screens: { [menu component key]: Files }, locales: { [language]: Files } },
- * Files = { js: [], css: [] } with paths relative to dist ('assets/UserPage-abc.js'). Every page, the login
- * page too, waits for its language's texts before it renders, so those are hinted everywhere.
+ * Writes `dist/page-chunks.json` (shape: @app/shared/pageChunks): which built files each page of the app needs
+ * beyond the entry's own (those index.html already loads). The server reads it and adds `<link
+ * rel="modulepreload">` hints for the page's texts, the layout and the screen at the requested path to
+ * index.html, so a first visit downloads them in parallel with the entry instead of in more rounds after it
+ * (see apps/server/src/webApp.ts). Every page, the login page too, waits for its language's texts before it
+ * renders, so those are hinted everywhere.
  */
-export interface PageFiles {
-  js: string[];
-  css: string[];
-}
-export interface PageChunks {
-  layout: PageFiles;
-  crud: PageFiles;
-  screens: Record<string, PageFiles>;
-  locales: Record<string, PageFiles>;
-}
-
-export const PAGE_CHUNKS_FILE = 'page-chunks.json';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 /** Modules the layout needs at once after login (router.tsx loads both beside /auth/info). */
