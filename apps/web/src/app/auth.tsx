@@ -119,9 +119,14 @@ export function fetchUserInfo(): Promise<UserInfo> {
 export function startSession(): boolean {
   const token = getToken();
   if (!token || getUser()) return false;
-  void queryClient.prefetchQuery(menusQuery(token));
-  fetchUserInfo().catch(() => undefined);
+  requestSession(token).catch(() => undefined);
   return true;
+}
+
+/** The user and the menus of a session, asked for together (joins requests already on their way). */
+function requestSession(token: string): Promise<UserInfo> {
+  void queryClient.prefetchQuery(menusQuery(token));
+  return fetchUserInfo();
 }
 
 /** Loads the user when a token exists and provides `useAuth()`. On failure: logout and reload (spec §2). */
@@ -135,8 +140,7 @@ export function AuthProvider({ children, onInfoError }: { children: ReactNode; o
     // getUser() too: the page start's request may have answered between this render and the effect
     if (!token || user || getUser()) return;
     let cancelled = false;
-    void queryClient.prefetchQuery(menusQuery(token));
-    fetchUserInfo().catch(async () => {
+    requestSession(token).catch(async () => {
       if (cancelled) return;
       setFailed(true);
       await logout();
