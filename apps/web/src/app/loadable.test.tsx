@@ -34,25 +34,31 @@ class Boundary extends Component<{ children: ReactNode }, { error: Error | null;
   }
 }
 
+/** A loadable whose module arrives when the test resolves `chunk`; `calls()` counts the loads. */
+function pageOnHold() {
+  const chunk = deferred<{ default: typeof Hello }>();
+  let calls = 0;
+  const page = loadable(
+    () => {
+      calls++;
+      return chunk.promise;
+    },
+    () => <span data-testid="fallback">loading</span>,
+  );
+  return { page, chunk, calls: () => calls };
+}
+
 afterEach(cleanup);
 
 describe('loadable', () => {
   it('shows the fallback, then the module once it arrives, with the props', async () => {
-    const chunk = deferred<{ default: typeof Hello }>();
-    let calls = 0;
-    const page = loadable(
-      () => {
-        calls++;
-        return chunk.promise;
-      },
-      () => <span data-testid="fallback">loading</span>,
-    );
+    const { page, chunk, calls } = pageOnHold();
     render(<page.Component name="张三" />);
     expect(screen.getByTestId('fallback')).toBeTruthy();
     await act(async () => chunk.resolve({ default: Hello }));
     expect(screen.getByTestId('hello').textContent).toBe('hello 张三');
-    expect(page.loaded()).toBe(Hello);
-    expect(calls).toBe(1);
+    await expect(page.load()).resolves.toBe(Hello);
+    expect(calls()).toBe(1);
   });
 
   it('renders at once, without the fallback, when loaded ahead with load()', async () => {
@@ -67,20 +73,12 @@ describe('loadable', () => {
   });
 
   it('shares one load between load() and rendering', async () => {
-    const chunk = deferred<{ default: typeof Hello }>();
-    let calls = 0;
-    const page = loadable(
-      () => {
-        calls++;
-        return chunk.promise;
-      },
-      () => null,
-    );
+    const { page, chunk, calls } = pageOnHold();
     const ahead = page.load();
     render(<page.Component name="王五" />);
     await act(async () => chunk.resolve({ default: Hello }));
     await ahead;
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     expect(screen.getByTestId('hello')).toBeTruthy();
   });
 

@@ -16,8 +16,6 @@ import { type ComponentType, type ReactNode, createElement, useEffect, useState 
 export interface Loadable<P extends object> {
   /** Start (or join) loading the module; resolves to the component. */
   load(): Promise<ComponentType<P>>;
-  /** The component when its module is already loaded. */
-  loaded(): ComponentType<P> | undefined;
   /** Render this: the component once loaded, `fallback` before. */
   Component: ComponentType<P>;
 }
@@ -65,5 +63,5 @@ export function loadable<P extends object>(
   }
   LoadableComponent.displayName = displayName;
 
-  return { load, loaded: () => component, Component: LoadableComponent };
+  return { load, Component: LoadableComponent };
 }

@@ -63,7 +63,7 @@ function screenOf(k: string): Loadable<object> {
     // biome-ignore lint/correctness/noComponentHookFactories: one stable component per screen key (cached below)
     const Missing = () => createElement(NotImplemented, { screenKey: k });
     Missing.displayName = `NotImplemented(${k})`;
-    screen = { load: () => Promise.resolve(Missing), loaded: () => Missing, Component: Missing };
+    screen = { load: () => Promise.resolve(Missing), Component: Missing };
   }
   cache.set(k, screen);
   return screen;
