@@ -1,4 +1,4 @@
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -56,7 +56,18 @@ export async function openDatabase(url: string): Promise<Database> {
       charset: 'utf8mb4',
       timezone: 'Z',
     });
-    const db = new Kysely({ dialect: new MysqlDialect({ pool: pool as never }) });
+    const db = new Kysely({
+      dialect: new MysqlDialect({
+        pool: pool as never,
+        // InnoDB's default REPEATABLE READ keeps the snapshot a transaction took at its first read: a write that
+        // then waits for a lock (the salary month's batch row) would still read "not confirmed" after the confirm
+        // it waited for had committed (finding P1). READ COMMITTED, as PostgreSQL uses, reads what is committed
+        // at each statement, so every check made after taking a lock sees the winner's work.
+        onCreateConnection: async (connection) => {
+          await connection.executeQuery(CompiledQuery.raw('SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED'));
+        },
+      }),
+    });
     return { db, dialect: 'mysql', destroy: () => db.destroy() };
   }
   throw new Error(`不支持的数据库地址: ${url.replace(/:[^:@/]*@/, ':***@')}`);
