@@ -70,11 +70,61 @@ export function roundNoise(n: number, places: number): number {
   return Math.abs(rounded - n) < 1e-9 * Math.max(1, Math.abs(n)) ? rounded : n;
 }
 
-/** Plain decimal text of a number, never in exponent form for the magnitudes spreadsheets hold. */
+/**
+ * Plain decimal text of a number, never in exponent form for the magnitudes spreadsheets hold. Not for text
+ * fields: integers of 16 or more digits print as the double's binary expansion (see textFieldCell).
+ */
 export function numberText(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e21) return BigInt(n).toString();
   const s = String(n);
   return /e/i.test(s) ? n.toFixed(10).replace(/\.?0+$/, '') : s;
+}
+
+/**
+ * Excel keeps 15 significant digits of a number: an ID card typed into a General or Number cell as
+ * 110105199208014238 is saved as 110105199208014000 (shown as 1.10105199208014E+17), and a program writing a
+ * numeric cell may hold a 17-digit double. Digits beyond the 15th are gone or unreliable before the file
+ * reaches us, so a text field never takes such a number (it would store a wrong ID card or bank card).
+ */
+export const EXCEL_SIGNIFICANT_DIGITS = 15;
+
+/**
+ * The exact text of a number cell meant as text (1.39e10 -> '13900000000', 0.5 -> '0.5', 1e-7 ->
+ * '0.0000001'), or null when digits were lost: 16 or more integer digits, or more than 15 significant digits.
+ */
+export function exactNumberText(n: number): string | null {
+  if (!Number.isFinite(n) || Math.abs(n) >= 1e15) return null;
+  if (Number.isInteger(n)) return String(n); // below 1e15: plain digits ('0' for -0)
+  // the shortest text that reads back as n: its digits are what the cell holds
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(n));
+  if (!m) return null;
+  const [, sign, int, frac = '', exp = '0'] = m;
+  const digits = `${int}${frac}`;
+  if (digits.replace(/^0+/, '').length > EXCEL_SIGNIFICANT_DIGITS) return null;
+  const point = int.length + Number(exp);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+// Text such as '1.10105E+17': what Excel shows for a long number, copied or converted into a text cell.
+const SCIENTIFIC_TEXT = /^[+-]?\d(?:\.\d+)?E\+(\d+)$/i;
+
+/**
+ * Cell content as the text of a text field (ID card, bank card, phone, staff number, names, dictionary and
+ * reference labels), or null when the cell is a number whose last digits Excel lost (exactNumberText), or
+ * text showing such a number in exponent form with 16 or more integer digits ('1.10105E+17').
+ */
+export function textFieldCell(cell: CellValue): string | null {
+  if (typeof cell === 'number') return exactNumberText(cell);
+  const text = cellText(cell);
+  const sci = SCIENTIFIC_TEXT.exec(text);
+  return sci && Number(sci[1]) >= EXCEL_SIGNIFICANT_DIGITS ? null : text;
+}
+
+/** The message for a text field whose cell lost digits (textFieldCell returned null). */
+export function digitLossMessage(label: string): string {
+  return `${label}超过${EXCEL_SIGNIFICANT_DIGITS}位数字，Excel已丢失末尾数字（如 1.10105199208014E+17），请将“${label}”列设置为文本格式后重新填写`;
 }
 
 const DANGEROUS_START = /^[=+\-@\t\r]/;
@@ -86,6 +136,25 @@ const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
  */
 export function restoreNeutralizedText(s: string): string {
   return s.length > 1 && s[0] === "'" && DANGEROUS_START.test(s.slice(1)) && !PLAIN_NUMBER.test(s.slice(1)) ? s.slice(1) : s;
+}
+
+/**
+ * Full-width ASCII (what a Chinese IME types in full-width mode: １３９, ８８８８．８８, ２０２５－０１－０２, （）, ％)
+ * as ASCII, and the ideographic space as a space. Applied before numbers, dates, months, booleans, ID cards and
+ * phones are parsed and before dictionary and reference labels are looked up; free text is stored as typed.
+ */
+export function foldWidth(s: string): string {
+  return s.replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/\u3000/g, ' ');
+}
+
+/** A string cell folded (foldWidth); other cells as they are. */
+export function foldCell(cell: CellValue): CellValue {
+  return typeof cell === 'string' ? foldWidth(cell) : cell;
+}
+
+/** A label as a field name that may already end with the word: 入职日期 + 日期 -> 入职日期, 出生 + 日期 -> 出生日期. */
+export function labelWith(label: string, word: string): string {
+  return label.endsWith(word) ? label : `${label}${word}`;
 }
 
 /** Cell content as trimmed text ('' for empty). */
