@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,20 @@ async function all(wb: WorkbookRows): Promise<SheetRow[]> {
   const out: SheetRow[] = [];
   for await (const r of wb.rows) out.push(r);
   return out;
+}
+
+const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/** The same package with every SpreadsheetML element written with a namespace prefix (`xmlns:x` instead of `xmlns`). */
+async function withPrefix(buf: Buffer, prefix = 'x'): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(buf);
+  for (const name of Object.keys(zip.files)) {
+    if (!/^xl\/(workbook|sharedStrings|styles|worksheets\/[^/]+)\.xml$/.test(name)) continue;
+    const xml = await zip.file(name)!.async('string');
+    expect(xml, name).toContain(`xmlns="${MAIN}"`);
+    zip.file(name, xml.replace(`xmlns="${MAIN}"`, `xmlns:${prefix}="${MAIN}"`).replace(/<(\/?)([A-Za-z_][\w.-]*)(?=[\s/>])/g, `<$1${prefix}:$2`));
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 describe('workbook readers', () => {
@@ -95,6 +110,89 @@ describe('workbook readers', () => {
     expect(ownRows).toEqual(await all(readWithSheetJs(own, 'xlsx')));
     expect(ownRows[1].cells).toEqual(['=1+1', 12.34, 45351]);
     expect(ownRows[2].cells).toEqual([' 空格 ']);
+  });
+
+  it('reads SpreadsheetML written with a namespace prefix (<x:row>, <x:c>, <x:v>, <x:si>) like the same workbook without', async () => {
+    const sheetJs = workbook([
+      ['姓名', '金额', '日期'],
+      ['张三 & <李四>', 12.5, { t: 'n', v: 45352, f: 'DATE(2024,3,1)' }],
+      [null, true, '文本'],
+    ]);
+    const ej = new ExcelJS.Workbook();
+    const ws = ej.addWorksheet('员工');
+    ws.addRow(['姓名', '身份证号', '说明']);
+    ws.addRow(['李四', '11010119900101001X', '共享']);
+    ws.addRow(['王五', '共享', 3]);
+    ws.getCell('C3').value = { richText: [{ text: '富', font: { bold: true } }, { text: '文本' }] };
+    const exceljs = Buffer.from(await ej.xlsx.writeBuffer()); // shared strings
+    const own = await xlsxBuffer({ fileName: 'own', columns: [{ header: '文本', key: 'a' }, { header: '金额', key: 'b', kind: 'money' }], rows: [{ a: '甲', b: 1.5 }] });
+    for (const [name, buf] of [['SheetJS', sheetJs], ['ExcelJS', exceljs], ['own writer', own]] as const) {
+      const plain = openWorkbook(buf);
+      const prefixed = openWorkbook(await withPrefix(buf));
+      expect([prefixed.sheetName, prefixed.date1904], name).toEqual([plain.sheetName, plain.date1904]);
+      const rows = await all(prefixed);
+      expect(rows.length, name).toBeGreaterThan(1);
+      expect(rows, name).toEqual(await all(plain));
+    }
+  });
+
+  it('resolves namespaces as XML does: strict OOXML is read, other namespaces are not, declarations have a scope', async () => {
+    const zip = new JSZip();
+    zip.file(
+      'xl/workbook.xml',
+      '<w:workbook xmlns:w="http://purl.oclc.org/ooxml/spreadsheetml/main" xmlns:rel="http://purl.oclc.org/ooxml/officeDocument/relationships"><w:sheets><w:sheet name="严格" sheetId="1" rel:id="rId1"/></w:sheets></w:workbook>',
+    );
+    zip.file(
+      'xl/_rels/workbook.xml.rels',
+      '<p:Relationships xmlns:p="http://schemas.openxmlformats.org/package/2006/relationships"><p:Relationship Id="rId1" Type="http://purl.oclc.org/ooxml/officeDocument/relationships/worksheet" Target="worksheets/sheet1.xml"/></p:Relationships>',
+    );
+    zip.file(
+      'xl/worksheets/sheet1.xml',
+      `<s:worksheet xmlns:s="${MAIN}" xmlns:o="urn:other" xmlns="urn:other-default"><s:sheetData>` +
+        '<s:row r="1"><s:c r="A1" t="inlineStr"><s:is><s:t>甲</s:t><o:t>不读</o:t><t>也不读</t></s:is></s:c><o:c r="B1"><s:v>9</s:v></o:c></s:row>' +
+        '<o:row r="2"><o:c r="A2"><o:v>1</o:v></o:c></o:row>' +
+        '<row r="3"><c r="A3"><v>2</v></c></row>' +
+        '<s:row r="4" xmlns:s="urn:rebound"><s:c r="A4"><s:v>3</s:v></s:c></s:row>' +
+        `<y:row r="5" xmlns:y="${MAIN}"><y:c r="C5"><y:v>4</y:v></y:c></y:row>` +
+        '<s:row r="6"><s:c r="A6"><s:v>5</s:v></s:c></s:row>' +
+        '</s:sheetData></s:worksheet>',
+    );
+    const wb = openWorkbook(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }));
+    expect(wb.sheetName).toBe('严格');
+    expect(await all(wb)).toEqual([
+      { row: 1, cells: ['甲'] },
+      { row: 5, cells: [null, null, 4] },
+      { row: 6, cells: [5] },
+    ]);
+  });
+
+  it('refuses XML that is not well-formed as a damaged file', async () => {
+    const zip = new JSZip();
+    zip.file('xl/workbook.xml', `<workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>`);
+    zip.file('xl/_rels/workbook.xml.rels', '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="x/worksheet" Target="worksheets/sheet1.xml"/></Relationships>');
+    zip.file('xl/worksheets/sheet1.xml', `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c><v>1</v></c></row><row r="2"><c><v>2</v></row></sheetData></worksheet>`);
+    const wb = openWorkbook(await zip.generateAsync({ type: 'nodebuffer' }));
+    await expect(all(wb)).rejects.toThrow('文件已损坏，无法读取');
+  });
+
+  it('.xls: the date system and the sheet name come from the global records as SheetJS reads them, the rows from a child process', async () => {
+    for (const n of [2, 600]) {
+      // n = 2: the workbook stream is small enough for the mini stream; 600 rows: it has sectors of its own
+      const rows: unknown[][] = [['日期', '名称']];
+      for (let i = 1; i < n; i++) rows.push([45352 + i, `第${i}行`]);
+      const wb = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['隐藏']]), '隐藏表');
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), '数据表');
+      wb.Workbook = { WBProps: { date1904: true }, Sheets: [{ name: '隐藏表', Hidden: 1 }, { name: '数据表', Hidden: 0 }] };
+      const buf = XLSX.write(wb, { type: 'buffer', bookType: 'xls' }) as Buffer;
+      const direct = XLSX.read(buf, { type: 'buffer' });
+      expect(direct.Workbook?.WBProps?.date1904, `${n}`).toBe(true);
+      const mine = openWorkbook(buf);
+      expect([mine.format, mine.sheetName, mine.date1904], `${n}`).toEqual(['xls', '数据表', true]);
+      const read = await all(mine);
+      expect(read, `${n}`).toHaveLength(n);
+      expect(read[n - 1], `${n}`).toEqual({ row: n, cells: [45352 + n - 1, `第${n - 1}行`] });
+    }
   });
 
   it('reads .xls through SheetJS and sniffs the format by magic bytes only', async () => {

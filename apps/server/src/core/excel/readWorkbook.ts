@@ -1,7 +1,7 @@
 import { readWithSheetJs } from './readXls.ts';
 import { readXlsx } from './readXlsx.ts';
 import { type WorkbookRows, WorkbookFormatError } from './types.ts';
-import { ZipFormatError } from './zip.ts';
+import { ZipFormatError, ZipLimitError } from './zip.ts';
 
 /** The one message for "this upload is not an Excel workbook" (spec §5). */
 export const NOT_EXCEL_MESSAGE = '上传文件只能是 xls/xlsx 格式!';
@@ -24,6 +24,7 @@ export function openWorkbook(buf: Buffer): WorkbookRows {
   try {
     return readXlsx(buf);
   } catch (err) {
+    if (err instanceof ZipLimitError) throw new WorkbookFormatError(err.message);
     if (err instanceof ZipFormatError) throw new WorkbookFormatError(NOT_EXCEL_MESSAGE);
     if (err instanceof WorkbookFormatError) throw err.message === '不是Excel工作簿' ? new WorkbookFormatError(NOT_EXCEL_MESSAGE) : err;
     throw new WorkbookFormatError('文件已损坏，无法读取');

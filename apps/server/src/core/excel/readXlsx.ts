@@ -1,80 +1,106 @@
 import { StringDecoder } from 'node:string_decoder';
-import { readZipDirectory, readZipEntry, streamZipEntry, verifyZipEntry, type ZipEntry } from './zip.ts';
+import { SaxesParser, type SaxesTagNS, type SaxesTagPlain } from 'saxes';
+import { checkEntrySize, readZipDirectory, readZipEntry, streamZipEntry, verifyZipEntry, type ZipEntry, ZipLimitError } from './zip.ts';
 import { type CellValue, type SheetRow, type WorkbookRows, WorkbookFormatError } from './types.ts';
 
 /**
  * A streaming reader for the first worksheet of an .xlsx package. The worksheet XML is inflated chunk by
- * chunk and scanned row by row, so a 100,000-row sheet needs memory for one chunk plus the shared-string
- * table, not for the whole uncompressed sheet (SheetJS holds the entire XML and every cell, which for large
- * imports is several times the file size in RAM). Formula cells give their cached value, as Excel shows it.
- * .xls (BIFF) files are read by SheetJS (readXls.ts); tests check both readers agree on the same workbook.
+ * chunk and tokenized by saxes (a conforming, non-validating XML parser), so a 100,000-row sheet needs
+ * memory for one chunk plus the shared-string table, not for the whole uncompressed sheet (SheetJS holds
+ * the entire XML and every cell, which for large imports is several times the file size in RAM), and
+ * SpreadsheetML written with a namespace prefix (`<x:row>`) reads like any other. Formula cells give their
+ * cached value, as Excel shows it. .xls (BIFF) files are read by SheetJS (readXls.ts); tests check both
+ * readers agree on the same workbook.
+ *
+ * An upload is hostile until proven otherwise. Each part has a ceiling on its inflated size (below zip.ts's
+ * limits for the whole archive), checked on the sizes the archive declares before anything is inflated and
+ * again while inflating; while parsing, a token (one text, tag or comment), a row, a cell, the column count
+ * and the element depth are capped, each refused with a message naming the limit.
  */
 
-const ENTITY_RE = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g;
+const MiB = 1024 * 1024;
+/** workbook.xml, relationships: a few KB in real files. */
+const MAX_XML_PART_BYTES = 16 * MiB;
+/** The shared-string table, held in memory while the sheet is read (100,000 staff rows: about 20 MB). */
+const MAX_SHARED_STRINGS_BYTES = 128 * MiB;
+/** The worksheet, streamed (100,000 staff rows: 120 MB with inline strings). */
+const MAX_SHEET_BYTES = 512 * MiB;
+const DAMAGED = '文件已损坏，无法读取';
+/** Excel's own limits: characters in a cell, columns in a sheet. */
+const MAX_CELL_CHARS = 32_767;
+const MAX_COLUMNS = 16_384;
+/** One row of sheet XML, in bytes (16,384 numbers are about 0.5 MB; 80 cells of Excel's longest Chinese text, 8 MB). */
+const MAX_ROW_BYTES = 8 * MiB;
+/** Bytes without a '<', or without any parse event: a single text or markup token that long is no cell. */
+const MAX_TOKEN_BYTES = MiB;
+/** Element nesting (SpreadsheetML needs about ten levels). */
+const MAX_DEPTH = 100;
+/** Bytes of XML given to the parser at a time. */
+const CHUNK_BYTES = 128 * 1024;
+const TOO_LARGE = '文件过大或已损坏';
+
+const cellTooLong = (row: number) => new WorkbookFormatError(`${TOO_LARGE}：第${row}行有超过 ${MAX_CELL_CHARS} 个字符的单元格（Excel 的上限）`);
+const rowTooLong = (row: number) => new WorkbookFormatError(`${TOO_LARGE}：工作表第${row}行超过 ${MAX_ROW_BYTES / MiB} MB 的上限`);
+const tokenTooLong = (part = '工作表') => new WorkbookFormatError(`${TOO_LARGE}：${part}中有超过 ${MAX_TOKEN_BYTES / MiB} MB 的单个单元格或标记`);
+
+/** A zip/zlib/XML failure as the user's message: limits keep theirs, anything else is a damaged file. */
+function asWorkbookError(err: unknown): unknown {
+  if (err instanceof WorkbookFormatError) return err;
+  if (err instanceof ZipLimitError) return new WorkbookFormatError(err.message);
+  return new WorkbookFormatError(DAMAGED);
+}
+
+/** SpreadsheetML's main namespace, transitional and strict. */
+const SML = new Set(['http://schemas.openxmlformats.org/spreadsheetml/2006/main', 'http://purl.oclc.org/ooxml/spreadsheetml/main']);
+/** Relationship ids on `<sheet r:id>`, transitional and strict. */
+const OFFICE_REL = new Set(['http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships']);
+/** Package relationships (`.rels` parts). */
+const PACKAGE_REL = new Set(['http://schemas.openxmlformats.org/package/2006/relationships']);
+
 const OOXML_ESCAPE_RE = /_x([0-9A-Fa-f]{4})_/g;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** XML text with character references and OOXML `_xHHHH_` escapes resolved. */
-export function decodeXmlText(s: string): string {
-  let out = s;
-  if (out.includes('&')) {
-    out = out.replace(ENTITY_RE, (_m, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-      if (name) return NAMED[name];
-      const cp = hex ? Number.parseInt(hex, 16) : Number(dec);
-      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : '';
+/** Text with OOXML's `_xHHHH_` escapes resolved (XML entities are the parser's). */
+function unescapeOoxml(s: string): string {
+  return s.includes('_x') ? s.replace(OOXML_ESCAPE_RE, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : s;
+}
+
+// ------------------------------------------------------------------ small parts (workbook, relationships)
+
+/** An attribute by local name: in no namespace, in one of a set, or in any namespace but none ('prefixed'). */
+type AttrOf = (local: string, ns?: Set<string> | 'prefixed') => string | undefined;
+
+/**
+ * The elements of a small part, namespaces resolved by saxes: `visit` sees those in `namespaces` (or in no
+ * namespace at all, as some writers leave them).
+ */
+function visitElements(xml: string, namespaces: Set<string>, visit: (local: string, attr: AttrOf) => void): void {
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  let depth = 0;
+  parser.on('opentag', (tag: SaxesTagNS) => {
+    if (++depth > MAX_DEPTH) throw new WorkbookFormatError(DAMAGED);
+    if (tag.uri !== '' && !namespaces.has(tag.uri)) return;
+    visit(tag.local, (local, ns) => {
+      for (const a of Object.values(tag.attributes)) {
+        if (a.local === local && (ns === 'prefixed' ? a.uri !== '' : ns ? ns.has(a.uri) : a.uri === '')) return a.value;
+      }
+      return undefined;
     });
-  }
-  if (out.includes('_x')) out = out.replace(OOXML_ESCAPE_RE, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  });
+  parser.on('closetag', () => {
+    depth--;
+  });
+  parser.write(xml).close();
+}
+
+function relationships(xml: string): { id: string; type: string; target: string }[] {
+  const out: { id: string; type: string; target: string }[] = [];
+  visitElements(xml, PACKAGE_REL, (local, attr) => {
+    if (local !== 'Relationship') return;
+    const id = attr('Id');
+    const target = attr('Target');
+    if (id && target && attr('TargetMode') !== 'External') out.push({ id, type: attr('Type') ?? '', target });
+  });
   return out;
-}
-
-const TEXT_RE = /<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g;
-const PHONETIC_RE = /<rPh\b[\s\S]*?<\/rPh>/g;
-
-/** The visible text of a rich or plain string item (`<si>` / `<is>`), without phonetic runs. */
-function richText(xml: string): string {
-  const body = xml.includes('<rPh') ? xml.replace(PHONETIC_RE, '') : xml;
-  let out = '';
-  TEXT_RE.lastIndex = 0;
-  for (let m = TEXT_RE.exec(body); m; m = TEXT_RE.exec(body)) out += m[1];
-  return decodeXmlText(out);
-}
-
-function parseSharedStrings(xml: string): string[] {
-  const out: string[] = [];
-  const re = /<si>([\s\S]*?)<\/si>|<si\/>/g;
-  for (let m = re.exec(xml); m; m = re.exec(xml)) out.push(m[1] === undefined ? '' : richText(m[1]));
-  return out;
-}
-
-const ATTR_RES = new Map<string, RegExp>();
-function attr(attrs: string, name: string): string | undefined {
-  let re = ATTR_RES.get(name);
-  if (!re) ATTR_RES.set(name, (re = new RegExp(`(?:^|\\s)(?:\\w+:)?${name}="([^"]*)"`)));
-  const m = re.exec(attrs);
-  return m ? decodeXmlText(m[1]) : undefined;
-}
-
-/** A plain attribute of a cell or row (r, t): no prefixes or entities there, so indexOf beats a regex. */
-function cellAttr(attrs: string, name: string): string | undefined {
-  const key = ` ${name}="`;
-  const i = attrs.indexOf(key);
-  if (i < 0) return /[\t\n\r]/.test(attrs) ? attr(attrs, name) : undefined;
-  const start = i + key.length;
-  return attrs.slice(start, attrs.indexOf('"', start));
-}
-
-/** Column letters of a cell reference (e.g. "AB12") as a 0-based index, or -1. */
-function columnIndex(ref: string): number {
-  let n = 0;
-  let i = 0;
-  for (; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
-    if (c >= 65 && c <= 90) n = n * 26 + (c - 64);
-    else if (c >= 97 && c <= 122) n = n * 26 + (c - 96);
-    else break;
-  }
-  return i === 0 ? -1 : n - 1;
 }
 
 function resolveTarget(base: string, target: string): string {
@@ -87,131 +113,429 @@ function resolveTarget(base: string, target: string): string {
   return parts.join('/');
 }
 
-function relationships(xml: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const re = /<Relationship\b([^>]*?)\/?>/g;
-  for (let m = re.exec(xml); m; m = re.exec(xml)) {
-    const id = attr(m[1], 'Id');
-    const target = attr(m[1], 'Target');
-    if (id && target) out.set(id, target);
+// ------------------------------------------------------------------ streamed parts (shared strings, sheet)
+
+/**
+ * Element names of one namespace in a streamed part, for a parser that does not resolve namespaces itself
+ * (saxes' own resolution halves its speed). Declarations are rare (usually all on the root): the parser's
+ * attribute events flag them, and only then are an element's attributes read; names are resolved through
+ * a cache that a declaration clears, or at once when unprefixed and the default namespace is ours.
+ * `open` and `close` give an element's local name, or '' when it is in another namespace.
+ */
+class LocalNames {
+  private scopes: Map<string, string>[] = [new Map()];
+  private declaredAt: number[] = [];
+  private cache = new Map<string, string>();
+  /** The default namespace in scope is ours (or none): unprefixed names are ours as they are. */
+  private plain = true;
+  /** The element being opened declares a namespace (set by the parser's attribute events). */
+  private declaring = false;
+  depth = 0;
+
+  constructor(
+    parser: PlainParser,
+    private readonly namespaces: Set<string>,
+  ) {
+    parser.on('attribute', (a: { name: string }) => {
+      if (a.name.charCodeAt(0) === 120 && (a.name === 'xmlns' || a.name.startsWith('xmlns:'))) this.declaring = true;
+    });
   }
-  return out;
+
+  open(tag: SaxesTagPlain): string {
+    if (++this.depth > MAX_DEPTH) throw new WorkbookFormatError(`${TOO_LARGE}：工作表的元素嵌套超过 ${MAX_DEPTH} 层`);
+    if (this.declaring) {
+      this.declaring = false;
+      const declared = new Map(this.scopes[this.scopes.length - 1]);
+      for (const [name, value] of Object.entries(tag.attributes)) {
+        if (name === 'xmlns' || name.startsWith('xmlns:')) declared.set(name === 'xmlns' ? '' : name.slice(6), value);
+      }
+      this.scopes.push(declared);
+      this.declaredAt.push(this.depth);
+      this.rescope();
+    }
+    return this.local(tag.name);
+  }
+
+  close(name: string): string {
+    const local = this.local(name);
+    if (this.declaredAt[this.declaredAt.length - 1] === this.depth) {
+      this.scopes.pop();
+      this.declaredAt.pop();
+      this.rescope();
+    }
+    this.depth--;
+    return local;
+  }
+
+  private rescope(): void {
+    this.cache.clear();
+    const fallback = this.scopes[this.scopes.length - 1].get('');
+    this.plain = fallback === undefined || fallback === '' || this.namespaces.has(fallback);
+  }
+
+  private local(qname: string): string {
+    if (this.plain && qname.indexOf(':') < 0) return qname;
+    let local = this.cache.get(qname);
+    if (local === undefined) {
+      const i = qname.indexOf(':');
+      const uri = this.scopes[this.scopes.length - 1].get(i < 0 ? '' : qname.slice(0, i));
+      // unprefixed without a default namespace: accepted, as before (some writers omit xmlns)
+      const ours = uri === undefined ? i < 0 : uri === '' || this.namespaces.has(uri);
+      local = ours ? qname.slice(i + 1) : '';
+      this.cache.set(qname, local);
+    }
+    return local;
+  }
 }
 
-const CELL_RE = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
-const V_RE = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/;
-const IS_RE = /<is>([\s\S]*?)<\/is>/;
+/** What a streamed part's handlers share with the loop that feeds the parser. */
+interface StreamState {
+  /** The part, as users may know it (工作表, 共享字符串表). */
+  part: string;
+  /** Parse events so far (a token cap: bytes fed without any event). */
+  events: number;
+  /** Bytes fed before the current chunk. */
+  fed: number;
+  /** `fed` when the open row started, or -1. */
+  rowStart: number;
+  /** The rest of the part is not needed (after `</sheetData>`): it is only inflated, for its CRC. */
+  done: boolean;
+}
 
-function cellValue(attrs: string, inner: string | undefined, sst: string[]): CellValue {
-  if (!inner) return null;
-  const t = cellAttr(attrs, 't') ?? 'n';
-  if (t === 'inlineStr') {
-    const is = IS_RE.exec(inner);
-    return is ? richText(is[1]) : null;
+/**
+ * Feed a part's chunks to `parser`; after each chunk, the items its handlers collected in `out` are
+ * yielded as one batch. Checks the token and row caps between chunks.
+ */
+async function* feed<T>(chunks: AsyncIterable<Buffer>, parser: PlainParser, state: StreamState, out: T[], currentRow: () => number): AsyncGenerator<T[]> {
+  const decoder = new StringDecoder('utf8');
+  let quiet = 0;
+  for await (const chunk of chunks) {
+    if (state.done) continue;
+    const events = state.events;
+    parser.write(decoder.write(chunk));
+    state.fed += chunk.length;
+    quiet = state.events === events ? quiet + chunk.length : 0;
+    if (quiet > MAX_TOKEN_BYTES) throw tokenTooLong(state.part);
+    if (state.rowStart >= 0 && state.fed - state.rowStart > MAX_ROW_BYTES) throw rowTooLong(currentRow());
+    if (out.length) yield out.splice(0);
   }
-  const vm = V_RE.exec(inner);
-  if (!vm) return null;
-  const v = vm[1];
-  switch (t) {
+  if (!state.done) parser.write(decoder.end()).close();
+  if (out.length) yield out.splice(0);
+}
+
+/** Streamed parts: saxes without its own namespace handling or position tracking (both cost time). */
+type PlainOptions = { xmlns: false; position: false };
+type PlainParser = SaxesParser<PlainOptions>;
+const newParser = (): PlainParser => new SaxesParser<PlainOptions>({ xmlns: false, position: false });
+
+/** The shared-string table: each `<si>`'s visible text (rich-text runs joined, phonetic runs left out). */
+async function readSharedStrings(chunks: AsyncIterable<Buffer>): Promise<string[]> {
+  const parser = newParser();
+  const names = new LocalNames(parser, SML);
+  const state: StreamState = { part: '共享字符串表', events: 0, fed: 0, rowStart: -1, done: false };
+  const out: string[] = [];
+  const strings: string[] = [];
+  let inItem = false;
+  let capture = false;
+  let phonetic = 0;
+  let text = '';
+  parser.on('opentag', (tag) => {
+    state.events++;
+    switch (names.open(tag)) {
+      case 'si':
+        inItem = true;
+        text = '';
+        break;
+      case 't':
+        capture = inItem && phonetic === 0;
+        if (capture) parser.on('text', onText);
+        break;
+      case 'rPh':
+        phonetic++;
+        break;
+    }
+  });
+  parser.on('closetag', (tag) => {
+    state.events++;
+    switch (names.close(tag.name)) {
+      case 'si': {
+        inItem = false;
+        const s = unescapeOoxml(text);
+        if (s.length > MAX_CELL_CHARS) throw new WorkbookFormatError(`${TOO_LARGE}：共享字符串表中有超过 ${MAX_CELL_CHARS} 个字符的文本（Excel 的上限）`);
+        out.push(s);
+        break;
+      }
+      case 't':
+        capture = false;
+        parser.off('text');
+        break;
+      case 'rPh':
+        phonetic--;
+        break;
+    }
+  });
+  // text is listened to only inside <t> (saxes does not even collect text nobody listens to)
+  function onText(s: string) {
+    state.events++;
+    if (!capture) return;
+    text += s;
+    if (text.length > 8 * MAX_CELL_CHARS) throw new WorkbookFormatError(`${TOO_LARGE}：共享字符串表中有超过 ${MAX_CELL_CHARS} 个字符的文本（Excel 的上限）`);
+  }
+  parser.on('cdata', onText);
+  for await (const batch of feed(chunks, parser, state, out, () => 0)) for (const s of batch) strings.push(s);
+  return strings;
+}
+
+/** Column letters of a cell reference (e.g. "AB12") as a 0-based index, or -1. */
+function columnIndex(ref: string): number {
+  let n = 0;
+  let i = 0;
+  for (; i < ref.length && i < 8; i++) {
+    const c = ref.charCodeAt(i);
+    if (c >= 65 && c <= 90) n = n * 26 + (c - 64);
+    else if (c >= 97 && c <= 122) n = n * 26 + (c - 96);
+    else break;
+  }
+  return i === 0 ? -1 : n - 1;
+}
+
+function cellValue(type: string, hasValue: boolean, hasInline: boolean, text: string, sst: string[]): CellValue {
+  if (type === 'inlineStr') return hasInline ? unescapeOoxml(text) : null;
+  if (!hasValue) return null;
+  switch (type) {
     case 's': {
-      const s = sst[Number(v)];
+      const s = sst[Number(text)];
       return s === undefined ? null : s;
     }
     case 'str':
     case 'e':
     case 'd':
-      return decodeXmlText(v);
-    case 'b':
-      return v.trim() === '1' || v.trim().toLowerCase() === 'true';
+      return unescapeOoxml(text);
+    case 'b': {
+      const v = text.trim();
+      return v === '1' || v.toLowerCase() === 'true';
+    }
     default: {
-      const n = Number(v);
-      return v.trim() !== '' && Number.isFinite(n) ? n : decodeXmlText(v);
+      const n = Number(text);
+      return text.trim() !== '' && Number.isFinite(n) ? n : unescapeOoxml(text);
     }
   }
 }
 
-function parseRow(attrs: string, inner: string | undefined, fallbackRow: number, sst: string[]): SheetRow {
-  const r = Number(cellAttr(attrs, 'r'));
-  const row = Number.isInteger(r) && r > 0 ? r : fallbackRow;
-  const cells: CellValue[] = [];
-  if (inner) {
-    let col = -1;
-    CELL_RE.lastIndex = 0;
-    for (let m = CELL_RE.exec(inner); m; m = CELL_RE.exec(inner)) {
-      const ref = cellAttr(m[1], 'r');
-      const idx = ref ? columnIndex(ref) : -1;
-      col = idx >= 0 ? idx : col + 1;
-      const v = cellValue(m[1], m[2], sst);
-      if (v === null) continue;
-      while (cells.length < col) cells.push(null);
-      cells[col] = v;
-    }
-  }
-  return { row, cells };
-}
-
-async function* sheetRows(chunks: AsyncIterable<Buffer>, sst: string[]): AsyncGenerator<SheetRow> {
-  // A fresh regex per reader: its lastIndex is state, and two imports may interleave.
-  const ROW_RE = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
+/** The rows of a worksheet part, parsed as its chunks arrive. */
+async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[]): AsyncGenerator<SheetRow> {
+  const parser = newParser();
+  const names = new LocalNames(parser, SML);
+  const state: StreamState = { part: '工作表', events: 0, fed: 0, rowStart: -1, done: false };
+  const out: SheetRow[] = [];
+  let row = 0;
   let lastRow = 0;
-  for await (const chunk of chunks) {
-    pending += decoder.write(chunk);
-    let consumed = 0;
-    ROW_RE.lastIndex = 0;
-    for (let m = ROW_RE.exec(pending); m; m = ROW_RE.exec(pending)) {
-      const parsed = parseRow(m[1], m[2], lastRow + 1, sst);
-      lastRow = parsed.row;
-      consumed = ROW_RE.lastIndex;
-      yield parsed;
+  let cells: CellValue[] = [];
+  let col = -1;
+  let inCell = false;
+  let type = 'n';
+  let hasValue = false;
+  let hasInline = false;
+  /** 1: in <v>; 2: in a <t> of an inline string. */
+  let capture = 0;
+  let phonetic = 0;
+  let text = '';
+  parser.on('opentag', (tag) => {
+    state.events++;
+    switch (names.open(tag)) {
+      case 'row': {
+        const r = Number(tag.attributes.r);
+        row = Number.isInteger(r) && r > 0 ? r : lastRow + 1;
+        cells = [];
+        col = -1;
+        state.rowStart = state.fed;
+        break;
+      }
+      case 'c': {
+        const ref = tag.attributes.r;
+        const idx = ref ? columnIndex(ref) : -1;
+        col = idx >= 0 ? idx : col + 1;
+        if (col >= MAX_COLUMNS) throw new WorkbookFormatError(`${TOO_LARGE}：第${row}行超过 ${MAX_COLUMNS} 列（Excel 的上限）`);
+        type = tag.attributes.t ?? 'n';
+        inCell = true;
+        hasValue = hasInline = false;
+        text = '';
+        break;
+      }
+      case 'v':
+        if (inCell && !tag.isSelfClosing && !hasValue) {
+          capture = 1;
+          hasValue = true;
+          parser.on('text', onText);
+        }
+        break;
+      case 'is':
+        if (inCell && !tag.isSelfClosing) hasInline = true;
+        break;
+      case 't':
+        if (hasInline && phonetic === 0) {
+          capture = 2;
+          parser.on('text', onText);
+        }
+        break;
+      case 'rPh':
+        phonetic++;
+        break;
     }
-    if (consumed > 0) pending = pending.slice(consumed);
-    else if (pending.length > 64 * 1024 * 1024) throw new WorkbookFormatError('工作表中的行过大，无法读取');
+  });
+  parser.on('closetag', (tag) => {
+    state.events++;
+    switch (names.close(tag.name)) {
+      case 'v':
+      case 't':
+        capture = 0;
+        parser.off('text');
+        break;
+      case 'rPh':
+        phonetic--;
+        break;
+      case 'c': {
+        if (!inCell) break;
+        inCell = false;
+        const v = cellValue(type, hasValue, hasInline, text, sst);
+        hasInline = false;
+        if (v === null) break;
+        if (typeof v === 'string' && v.length > MAX_CELL_CHARS) throw cellTooLong(row);
+        while (cells.length < col) cells.push(null);
+        cells[col] = v;
+        break;
+      }
+      case 'row':
+        out.push({ row, cells });
+        lastRow = row;
+        cells = [];
+        state.rowStart = -1;
+        break;
+      case 'sheetData':
+        state.done = true; // what follows the rows (merged cells, links...) is only inflated, for the CRC
+        break;
+    }
+  });
+  // text is listened to only inside <v> and <t> (saxes does not even collect text nobody listens to)
+  function onText(s: string) {
+    state.events++;
+    if (capture === 0) return;
+    text += s;
+    // raw text may be longer than the cell (`_xHHHH_` escapes); the cell itself is checked when it closes
+    if (text.length > 8 * MAX_CELL_CHARS) throw cellTooLong(row);
   }
-  pending += decoder.end();
-  ROW_RE.lastIndex = 0;
-  for (let m = ROW_RE.exec(pending); m; m = ROW_RE.exec(pending)) {
-    const parsed = parseRow(m[1], m[2], lastRow + 1, sst);
-    lastRow = parsed.row;
-    yield parsed;
+  parser.on('cdata', onText);
+  for await (const batch of feed(chunks, parser, state, out, () => (state.rowStart >= 0 ? row : lastRow + 1))) yield* batch;
+}
+
+/**
+ * The integrity pass over the sheet also bounds its shape at little cost (a few native searches per chunk):
+ * no run of bytes without a '<' (one text or markup token) beyond MAX_TOKEN_BYTES, and no row (from `<row`
+ * to the next `</row>` or `</sheetData>`) beyond MAX_ROW_BYTES, so a sheet that is one giant cell or one
+ * endless row is refused within its first megabytes instead of after inflating all of it. Rows are looked
+ * for with the prefix of the root element (`<x:worksheet>`: `<x:row`); the parser's own caps are exact.
+ */
+const ROOT_RE = /<([A-Za-z_][\w.-]*:)?worksheet[\s>/]/;
+
+function sheetShapeCheck(): (chunk: Buffer) => void {
+  let run = 0;
+  let inRow = false;
+  let rowBytes = 0;
+  let afterRows = false;
+  let markers: { rowOpen: Buffer; rowEnd: Buffer; rowsEnd: Buffer } | undefined;
+  return (chunk) => {
+    if (!markers) {
+      const x = ROOT_RE.exec(chunk.toString('latin1', 0, 4096))?.[1] ?? '';
+      markers = { rowOpen: Buffer.from(`<${x}row`), rowEnd: Buffer.from(`</${x}row>`), rowsEnd: Buffer.from(`</${x}sheetData>`) };
+    }
+    const first = chunk.indexOf(0x3c);
+    if (first < 0) run += chunk.length;
+    else {
+      run += first;
+      if (run <= MAX_TOKEN_BYTES) run = chunk.length - 1 - chunk.lastIndexOf(0x3c);
+    }
+    if (run > MAX_TOKEN_BYTES) throw tokenTooLong();
+    if (afterRows) return;
+    if (chunk.lastIndexOf(markers.rowsEnd) >= 0) {
+      afterRows = true; // <rowBreaks> and the like may follow
+      return;
+    }
+    // the last row start or end in the chunk says whether a row is still open at its end
+    const open = chunk.lastIndexOf(markers.rowOpen);
+    const end = chunk.lastIndexOf(markers.rowEnd);
+    if (open > end) {
+      const gt = chunk.indexOf(0x3e, open);
+      inRow = !(gt > 0 && chunk[gt - 1] === 0x2f); // not <row .../>
+      rowBytes = chunk.length - open;
+    } else if (end >= 0) {
+      inRow = false;
+      rowBytes = 0;
+    } else rowBytes += chunk.length;
+    if (inRow && rowBytes > MAX_ROW_BYTES) throw new WorkbookFormatError(`${TOO_LARGE}：工作表中有超过 ${MAX_ROW_BYTES / MiB} MB 的行`);
+  };
+}
+
+/** The sheet's chunks, each checked by sheetShapeCheck before it is parsed. */
+async function* shapeChecked(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const check = sheetShapeCheck();
+  for await (const chunk of chunks) {
+    check(chunk);
+    yield chunk;
   }
 }
 
 /** Open the first visible worksheet of an .xlsx package held in `buf`. */
 export function readXlsx(buf: Buffer): WorkbookRows {
   const entries = readZipDirectory(buf);
-  const text = (e: ZipEntry | undefined) => (e ? readZipEntry(buf, e).toString('utf8') : undefined);
+  const text = (e: ZipEntry | undefined) => (e ? readZipEntry(buf, e, MAX_XML_PART_BYTES).toString('utf8') : undefined);
   let workbookPath = 'xl/workbook.xml';
   if (!entries.has(workbookPath)) {
     const rootRels = text(entries.get('_rels/.rels'));
-    const officeDoc = rootRels && /<Relationship\b[^>]*officeDocument"[^>]*>/.exec(rootRels);
-    const target = officeDoc ? attr(officeDoc[0].slice(13), 'Target') : undefined;
-    if (target) workbookPath = resolveTarget('', target);
+    const officeDoc = rootRels ? relationships(rootRels).find((r) => r.type.endsWith('/officeDocument')) : undefined;
+    if (officeDoc) workbookPath = resolveTarget('', officeDoc.target);
   }
   const workbookXml = text(entries.get(workbookPath));
-  if (!workbookXml || !/<workbook\b/.test(workbookXml)) throw new WorkbookFormatError('不是Excel工作簿');
+  let isWorkbook = false;
+  let date1904 = false;
+  const sheets: { name: string; rid?: string; hidden: boolean }[] = [];
+  if (workbookXml) {
+    visitElements(workbookXml, SML, (local, attr) => {
+      if (local === 'workbook') isWorkbook = true;
+      else if (local === 'workbookPr') date1904 = /^(1|true)$/.test(attr('date1904') ?? '');
+      else if (local === 'sheet') sheets.push({ name: attr('name') ?? '', rid: attr('id', OFFICE_REL) ?? attr('id', 'prefixed'), hidden: /^(hidden|veryHidden)$/.test(attr('state') ?? '') });
+    });
+  }
+  if (!isWorkbook) throw new WorkbookFormatError('不是Excel工作簿');
   const relsPath = resolveTarget(workbookPath, `_rels/${workbookPath.split('/').pop()}.rels`);
-  const rels = relationships(text(entries.get(relsPath)) ?? '');
-  const sheets = [...workbookXml.matchAll(/<sheet\b([^>]*?)\/?>/g)].map((m) => ({
-    name: attr(m[1], 'name') ?? '',
-    rid: attr(m[1], 'id'),
-    hidden: /state="(hidden|veryHidden)"/.test(m[1]),
-  }));
+  const rels = relationships(text(entries.get(relsPath)) ?? '<Relationships/>');
   const sheet = sheets.find((s) => !s.hidden) ?? sheets[0];
-  if (!sheet?.rid || !rels.get(sheet.rid)) throw new WorkbookFormatError('工作簿中没有工作表');
-  const sheetEntry = entries.get(resolveTarget(workbookPath, rels.get(sheet.rid)!));
+  const sheetRel = sheet?.rid ? rels.find((r) => r.id === sheet.rid) : undefined;
+  if (!sheet || !sheetRel) throw new WorkbookFormatError('工作簿中没有工作表');
+  const sheetEntry = entries.get(resolveTarget(workbookPath, sheetRel.target));
   if (!sheetEntry) throw new WorkbookFormatError('工作表缺失');
-  const date1904 = /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(workbookXml);
-  let sst: string[] = [];
-  const sstTarget = [...rels.values()].find((t) => /sharedStrings\.xml$/i.test(t));
-  if (sstTarget) sst = parseSharedStrings(text(entries.get(resolveTarget(workbookPath, sstTarget))) ?? '');
+  checkEntrySize(sheetEntry, '工作表', MAX_SHEET_BYTES);
+  const sstRel = rels.find((r) => r.type.endsWith('/sharedStrings')) ?? rels.find((r) => /sharedStrings\.xml$/i.test(r.target));
+  const sstEntry = sstRel ? entries.get(resolveTarget(workbookPath, sstRel.target)) : undefined;
+  if (sstEntry) checkEntrySize(sstEntry, '共享字符串表', MAX_SHARED_STRINGS_BYTES);
+
+  // The shared strings are read (streamed, like the sheet) once, by whichever comes first: verify or the rows.
+  let sst: Promise<string[]> | undefined;
+  const sharedStrings = () => (sst ??= sstEntry ? readSharedStrings(streamZipEntry(buf, sstEntry, CHUNK_BYTES)) : Promise.resolve([]));
   const verify = async () => {
     try {
-      await verifyZipEntry(buf, sheetEntry);
-    } catch {
-      throw new WorkbookFormatError('文件已损坏，无法读取');
+      await sharedStrings();
+      await verifyZipEntry(buf, sheetEntry, sheetShapeCheck());
+    } catch (err) {
+      throw asWorkbookError(err);
     }
   };
-  return { format: 'xlsx', sheetName: sheet.name, date1904, rows: sheetRows(streamZipEntry(buf, sheetEntry), sst), verify };
+  async function* rows(): AsyncGenerator<SheetRow> {
+    try {
+      const strings = await sharedStrings();
+      yield* readSheetRows(shapeChecked(streamZipEntry(buf, sheetEntry!, CHUNK_BYTES)), strings);
+    } catch (err) {
+      throw asWorkbookError(err);
+    }
+  }
+  return { format: 'xlsx', sheetName: sheet.name, date1904, rows: rows(), verify };
 }
