@@ -1,38 +1,60 @@
 import type { FastifyInstance } from 'fastify';
-import { ALL_PERMISSION_CODES } from '@app/shared/permissions';
+import { isBuiltInPermission } from '@app/shared/permissions';
 import { permissionResource } from '@app/shared/resources/permission';
 import { badRequest } from '../../core/errors.ts';
-import { labelTree } from './menus.ts';
-import { registerTreeCrud } from './treeCrud.ts';
+import { registerResource } from '../../crud/registerResource.ts';
+import { buildTree } from '../../crud/tree.ts';
 
 export const PERMISSION_TREE_READERS = ['PERMISSION_ALL', 'PERMISSION_SELECT', 'PERMISSION_CREATE', 'PERMISSION_EDIT', 'PERMISSION_DELETE', 'ROLES_ALL', 'ROLES_SELECT', 'ROLES_EDIT'];
-const BUILT_IN = new Set(ALL_PERMISSION_CODES);
+
+export const BUILT_IN_FIXED = '内置权限不能修改编码或上级';
+
+interface AssignNode {
+  id: number;
+  label: string;
+  /** The code, so that the role screen can tell which ones the editor may hand on. */
+  name: string;
+  children?: AssignNode[];
+}
 
 /**
- * Permission codes. The server's routes check codes by name, so the built-in names (ADMIN above all)
- * cannot be renamed, and ADMIN cannot be deleted (not even as a descendant of a deleted node).
+ * Permission codes. The server's routes check the built-in codes by name, and who holds what is judged from
+ * the shipped hierarchy (`@app/shared/permissions`), so the built-in codes keep their name and their place in
+ * the tree, and are never deleted (not even as a descendant of a deleted node). Operator-made codes may be
+ * renamed, moved (anywhere: a place in the tree confers nothing) and deleted.
  */
 export function registerPermissions(app: FastifyInstance): void {
-  app.get('/api/permissions/tree', { config: { auth: PERMISSION_TREE_READERS } }, async () => {
-    const rows = await app.ctx.db.selectFrom('sys_permission').select(['id', 'pid', 'alias']).orderBy('id', 'asc').execute();
-    return labelTree(rows.map((r) => ({ id: Number(r.id), pid: Number(r.pid), label: r.alias as string })));
+  app.get('/api/permissions/tree', { config: { auth: PERMISSION_TREE_READERS }, schema: { tags: ['权限'], summary: '权限树（分配权限用）' } }, async () => {
+    const rows = await app.ctx.db.selectFrom('sys_permission').select(['id', 'pid', 'name', 'alias']).orderBy('id', 'asc').execute();
+    const strip = (n: AssignNode & { pid?: number }): AssignNode => {
+      const out: AssignNode = { id: n.id, label: n.label, name: n.name };
+      if (n.children?.length) out.children = n.children.map(strip);
+      return out;
+    };
+    return buildTree(rows.map((r) => ({ id: Number(r.id), pid: Number(r.pid), name: String(r.name), label: String(r.alias) }))).map(strip);
   });
 
-  registerTreeCrud(app, {
-    def: permissionResource,
-    parentLabel: '上级权限',
-    childrenOnDelete: 'cascade',
-    decorate: (node) => {
-      node.label = node.alias;
+  registerResource(app, permissionResource, {
+    decorate: (rows) => {
+      for (const r of rows) r.label = r.alias;
     },
     beforeWrite: (values, { mode, existing }) => {
-      if (mode === 'update' && values.name !== undefined && values.name !== existing!.name && BUILT_IN.has(String(existing!.name))) {
-        throw badRequest(existing!.name === 'ADMIN' ? '超级管理员权限不能改名' : `内置权限 ${existing!.name} 不能改名`);
-      }
+      if (mode !== 'update' || !isBuiltInPermission(String(existing!.name))) return;
+      const fieldErrors: Record<string, string> = {};
+      if (values.name !== undefined && values.name !== existing!.name) fieldErrors.name = BUILT_IN_FIXED;
+      if (values.pid !== undefined && Number(values.pid) !== Number(existing!.pid)) fieldErrors.pid = BUILT_IN_FIXED;
+      if (Object.keys(fieldErrors).length) throw badRequest(BUILT_IN_FIXED, fieldErrors);
     },
     beforeDelete: async (ids, { db }) => {
-      const admin = await db.selectFrom('sys_permission').select('id').where('name', '=', 'ADMIN').where('id', 'in', ids).executeTakeFirst();
-      if (admin) throw badRequest('超级管理员权限不能删除');
+      const rows: { id: number; name: string }[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = await db.selectFrom('sys_permission').select(['id', 'name']).where('id', 'in', ids.slice(i, i + 500)).execute();
+        rows.push(...chunk.map((r) => ({ id: Number(r.id), name: String(r.name) })));
+      }
+      const names = rows.sort((a, b) => a.id - b.id).map((r) => r.name);
+      if (names.includes('ADMIN')) throw badRequest('超级管理员权限不能删除');
+      const builtIn = names.filter(isBuiltInPermission);
+      if (builtIn.length) throw badRequest(`内置权限不能删除：${builtIn.slice(0, 10).join('、')}`);
       for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('sys_roles_permissions').where('permission_id', 'in', ids.slice(i, i + 500)).execute();
     },
   });
