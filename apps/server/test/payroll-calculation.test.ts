@@ -183,7 +183,7 @@ describe('calculateMonth', () => {
   it('reports each bad row with the staff member and the field, and calculates none of them', () => {
     const rows = [
       row({ staffName: '缺基数', yanglaoBase: null }),
-      row({ staffName: '缺比例', gjjRatio: null }),
+      row({ staffName: '缺比例', gjjRatio: null, ratioOverride: true }),
       row({ staffName: '扣款过多', koukuan: Y(9000) }),
       row({ staffName: '负数', jiaban: -1 }),
       row({ staffName: '户籍', censusType: '火星' }),

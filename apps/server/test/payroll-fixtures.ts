@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { bearer } from './helpers.ts';
-import { createCompany, createStaff, idCard } from './dispatch-fixtures.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { adminToken, createCompany, createStaff, idCard } from './dispatch-fixtures.ts';
 
 /** Set-up shared by the payroll API suites: a company with staff whose bases make the payroll-rules.md vectors. */
 
@@ -19,6 +20,22 @@ export function api(app: FastifyInstance, token: string) {
   };
 }
 export type Api = ReturnType<typeof api>;
+
+/**
+ * The payroll suites' set-up: an app on the test database and an admin caller, opened before the suite's tests
+ * (handed to `use`) and closed after them.
+ */
+export function withAdminApp(use: (s: { t: TestApp; call: Api; token: string }) => void): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const token = await adminToken(t.app);
+    use({ t, token, call: api(t.app, token) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+}
 
 let personSeq = 100;
 /** A fresh valid ID card per call. */

@@ -1,8 +1,8 @@
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, createCompany, createStaff } from './dispatch-fixtures.ts';
-import { type Api, api, companyWithStaff, runMonth, salaryRows, vectorStaff } from './payroll-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers.ts';
+import { createCompany, createStaff } from './dispatch-fixtures.ts';
+import { type Api, api, companyWithStaff, runMonth, salaryRows, vectorStaff, withAdminApp } from './payroll-fixtures.ts';
 
 // The monthly salary flow over HTTP on a real database (TEST_DB picks SQLite, PostgreSQL or MariaDB):
 // generate -> edit -> calculate -> confirm -> locked, the cumulative ledger (payroll-rules.md V3, V6),
@@ -12,20 +12,15 @@ let t: TestApp;
 let call: Api;
 let token: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-  call = api(t.app, token);
-});
-afterAll(async () => {
-  await t?.close();
+withAdminApp((s) => {
+  ({ t, call, token } = s);
 });
 
 const pick = (r: Record<string, any>) => ({ tax: r.tax, realSalary: r.realSalary, fiveOne: r.fiveOne, gross: r.gross, monthIndex: r.monthIndex, tag: r.tag });
 
 describe('salary flow', () => {
   it('generates from active staff and their overtime, edits, calculates, confirms and then locks everything', async () => {
-    const { company, staff } = await companyWithStaff(t.app, token, [vectorStaff(8000, { staffName: '甲' }), vectorStaff(8000, { staffName: '乙' })]);
+    const { company, staff } = await companyWithStaff(t.app, token, [vectorStaff(8000, { staffName: '甲', inductionDate: '2026-04-01' }), vectorStaff(8000, { staffName: '乙', inductionDate: '2026-04-01' })]);
     await createStaff(t.app, token, company.id, vectorStaff(8000, { staffName: '已离职', jobState: '离职' }));
     const month = '2026-04';
     // two overtime rows of 甲 add up; 乙 has a deduction
@@ -112,7 +107,7 @@ describe('salary flow', () => {
   });
 
   it('V6: July and August 2025 with the base clamped to the 35811 ceiling', async () => {
-    const { company } = await companyWithStaff(t.app, token, [vectorStaff(40000)]);
+    const { company } = await companyWithStaff(t.app, token, [vectorStaff(40000, { inductionDate: '2025-07-01' })]);
     const jul = await runMonth(call, company.id, '2025-07');
     expect(jul[0]).toMatchObject({ yanglao: 2864.88, yiliao: 719.22, shiye: 179.06, gongjijin: 4297, fiveOne: 8060.16, tax: 808.2, realSalary: 31131.64, monthIndex: 1 });
     const aug = await runMonth(call, company.id, '2025-08');
@@ -120,10 +115,11 @@ describe('salary flow', () => {
   });
 
   it('keeps the ledger per dispatch entity across client companies, and refuses out-of-order months', async () => {
-    const person = vectorStaff(8000);
+    // hired by 北京华派 in May (month index 1 in May), by 北京众信 in June
+    const person = vectorStaff(8000, { inductionDate: '2026-05-01' });
     const a = await companyWithStaff(t.app, token, [person]);
     const b = await companyWithStaff(t.app, token, [person]); // same entity (北京华派), same ID card
-    const c = await companyWithStaff(t.app, token, [person], { dispatchCompany: '北京众信劳务派遣有限公司' });
+    const c = await companyWithStaff(t.app, token, [{ ...person, inductionDate: '2026-06-01' }], { dispatchCompany: '北京众信劳务派遣有限公司' });
     await runMonth(call, a.company.id, '2026-05', (r) => [{ id: r[0].id, jiaban: 500, koukuan: 100 }]);
     // June paid through client B of the same entity: month index 2, V3 month 2
     const juneB = await runMonth(call, b.company.id, '2026-06', (r) => [{ id: r[0].id, jiaban: 3500, koukuan: 100 }]);
@@ -141,7 +137,7 @@ describe('salary flow', () => {
   });
 
   it('two client companies in the same month: tax on the sum, split, confirm re-checks the share', async () => {
-    const person = vectorStaff(8000);
+    const person = vectorStaff(8000, { inductionDate: '2026-09-01' });
     const a = await companyWithStaff(t.app, token, [person]);
     const b = await companyWithStaff(t.app, token, [{ ...person, salary: 4000 }]);
     const month = '2026-09';
@@ -189,7 +185,7 @@ describe('bad input', () => {
     expect(future.status).toBe(400);
     expect(future.body.message).toContain('未来月份');
     const empty = await call('POST', '/api/accountsSalary/generator', { companyId: c.id, month: '2026-01' });
-    expect(empty).toMatchObject({ status: 400, body: { message: '该单位没有在职员工，无法生成工资' } });
+    expect(empty).toMatchObject({ status: 400, body: { message: '该单位本月没有应发工资的员工（按入职、离职日期），无法生成工资' } });
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: 999999, month: '2026-01' })).status).toBe(404);
     expect((await call('POST', '/api/accountsSalary/calculate', { month: '2026-01' })).body.message).toBe('请选择一个单位');
     expect((await call('POST', '/api/accountsSalary/calculate', { companyId: c.id, month: '2026-1' })).status).toBe(400);
@@ -199,10 +195,11 @@ describe('bad input', () => {
 
   it('no rate version in force for the month is an error, never a silent default', async () => {
     const { company } = await companyWithStaff(t.app, token, [vectorStaff(8000)]);
-    expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month: '2025-06' })).status).toBe(200);
-    const r = await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month: '2025-06' });
+    // the seed ships Beijing 2024-07 and 2025-07; nothing is in force before 2024-07
+    expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month: '2024-06' })).status).toBe(200);
+    const r = await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month: '2024-06' });
     expect(r.status).toBe(400);
-    expect(r.body.message).toContain('费率字典 bencheng 没有在 2025-06 或之前生效的版本');
+    expect(r.body.message).toContain('费率字典 bencheng 没有在 2024-06 或之前生效的版本');
   });
 
   it('a row added by hand must be calculated before the month can be confirmed', async () => {
@@ -226,7 +223,8 @@ describe('bad input', () => {
   it('a row missing a base or ratio: 400 listing the rows and nothing is written', async () => {
     const { company, staff } = await companyWithStaff(t.app, token, [vectorStaff(8000, { staffName: '正常' }), vectorStaff(8000, { staffName: '缺基数' }), vectorStaff(8000, { staffName: '缺比例' })]);
     await t.app.ctx.db.updateTable('accounts_staff').set({ yanglao_base: null }).where('id', '=', staff[1].id).execute();
-    await t.app.ctx.db.updateTable('accounts_staff').set({ gjj_ratio: null }).where('id', '=', staff[2].id).execute();
+    // a worker's own ratio is used only when the record says so (使用个人比例); otherwise the dictionary's applies
+    await t.app.ctx.db.updateTable('accounts_staff').set({ gjj_ratio: null, ratio_override: 1 }).where('id', '=', staff[2].id).execute();
     const month = '2026-02';
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month })).status).toBe(200);
     const before = await salaryRows(call, company.id, month);
@@ -265,7 +263,7 @@ describe('bad input', () => {
 
 describe('salary report', () => {
   it('exports an xlsx with a totals row; needs the user Chinese name and rows', async () => {
-    const { company } = await companyWithStaff(t.app, token, [vectorStaff(8000), vectorStaff(40000)]);
+    const { company } = await companyWithStaff(t.app, token, [vectorStaff(8000, { inductionDate: '2026-05-01' }), vectorStaff(40000, { inductionDate: '2026-05-01' })]);
     const month = '2026-05';
     await runMonth(call, company.id, month, (r) => [{ id: r[0].id, jiaban: 500, koukuan: 100 }]);
     const res = await call('POST', '/api/export/accountsSalary', { companyId: company.id, month, cname: '系统管理员' });

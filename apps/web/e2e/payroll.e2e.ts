@@ -1,7 +1,7 @@
 import { idCardCheckDigit } from '@app/shared/idcard';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, login, screenshot, startHarness } from './harness';
+import { choose, type Harness, login, screenshot, startHarness, withoutFavicon } from './harness';
 
 /**
  * The payroll screens in a real browser against the real server: a company and two staff (made through the
@@ -12,7 +12,6 @@ import { type Harness, login, screenshot, startHarness } from './harness';
 const OK = /确\s*定/;
 type Json = Record<string, any>;
 
-const clean = (errors: string[]) => errors.filter((e) => !/favicon/.test(e));
 
 function screen(page: Page): Locator {
   return page.locator('.app-screen[data-active="true"]');
@@ -37,12 +36,6 @@ async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
 async function clearNotices(page: Page): Promise<void> {
   await page.mouse.move(700, 780);
   await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 10_000 }).toBe(0);
-}
-
-async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
-  await trigger.click();
-  const dropdown = page.locator('.ant-select-dropdown:visible').last();
-  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
 /** An 18-digit ID card with a correct check character (GB 11643). */
@@ -101,10 +94,8 @@ describe('payroll screens', () => {
   it('runs a month from generation to the payslip of an ordinary employee', { timeout: 240_000 }, async () => {
     const page = await h.newPage({ width: 1440, height: 900 });
     await login(page);
-    const token = await page.evaluate(() => {
-      const m = /(?:^|;\s*)dp-token=([^;]+)/.exec(document.cookie);
-      return m ? decodeURIComponent(m[1]) : localStorage.getItem('dp-token');
-    });
+    // the session token sits in an HttpOnly cookie (S6): out of the page's reach, not of the test's
+    const token = (await page.context().cookies()).find((c) => c.name === 'dp_session')?.value;
     expect(token).toBeTruthy();
     const call = async (method: string, url: string, body?: unknown): Promise<Json> => {
       const res = await fetch(`${h.baseUrl}${url}`, {
@@ -168,6 +159,18 @@ describe('payroll screens', () => {
     expect(await row(s, '薪资甲').textContent()).toContain('50.50');
     await clearNotices(page);
 
+    // ---- generate again: asked first, the hand edit is kept (P5) ----
+    await s.getByTestId('salary-generate').click();
+    const ask = page.locator('.ant-modal-confirm:visible').last();
+    await expect.poll(() => ask.textContent(), { timeout: 10_000 }).toContain('1 条人工修改的加班费/扣款');
+    await page.waitForTimeout(500); // the dialog's opening animation
+    await screenshot(page, 'salary-regenerate-confirm');
+    await ask.getByRole('button', { name: OK }).click();
+    await expectNotice(page, '保留人工修改1条');
+    await expect.poll(() => row(s, '薪资甲').textContent(), { timeout: 10_000 }).toContain('300.00');
+    expect(await row(s, '薪资甲').textContent()).toContain('50.50');
+    await clearNotices(page);
+
     // ---- calculate ----
     await s.getByTestId('salary-calculate').click();
     await expectNotice(page, '计算成功');
@@ -217,8 +220,8 @@ describe('payroll screens', () => {
     expect(await row(s, '薪资甲').isVisible()).toBe(true);
     await clearNotices(page);
     await screenshot(page, 'payslip-admin');
-    expect(clean(h.errorsOf(page).page)).toEqual([]);
-    expect(clean(h.errorsOf(page).console)).toEqual([]);
+    expect(withoutFavicon(h.errorsOf(page).page)).toEqual([]);
+    expect(withoutFavicon(h.errorsOf(page).console)).toEqual([]);
 
     // ---- an ordinary employee: username = the ID card of 薪资甲 ----
     const jobs = await call('GET', '/api/job?name=普通员工&size=50');
@@ -267,7 +270,7 @@ describe('payroll screens', () => {
     await emp.emulateMedia({ media: 'print' });
     await screenshot(emp, 'payslip-print-media');
     await emp.emulateMedia({ media: 'screen' });
-    expect(clean(h.errorsOf(emp).page)).toEqual([]);
-    expect(clean(h.errorsOf(emp).console)).toEqual([]);
+    expect(withoutFavicon(h.errorsOf(emp).page)).toEqual([]);
+    expect(withoutFavicon(h.errorsOf(emp).console)).toEqual([]);
   });
 });

@@ -47,3 +47,16 @@ export {
   taxByTable,
 } from './incomeTax.ts';
 export { calculateMonthlySalary, type MonthlySalaryInput, type MonthlySalaryResult } from './monthlySalary.ts';
+export {
+  calendarDays,
+  type EmploymentDates,
+  employedSpan,
+  isPayable,
+  MONTHLY_PAY_DAYS,
+  monthSpan,
+  type ProratedSalary,
+  type ProrationRule,
+  PRORATION_RULES,
+  prorateSalary,
+  workingDays,
+} from './proration.ts';

@@ -48,8 +48,15 @@ export const PAYSLIP_INCOME_ITEMS: readonly [string, string][] = [
   ['bumenkaohe', '部门考核'],
   ['nianzhong1', '年终1'],
   ['nianzhong2', '年终2'],
+  // Not in the spec's list: the salary flow's 加班费 and pre-tax 扣款, so that a generated payslip adds up on
+  // its face (finding P7: 基础工资 8,000.00 above 应发合计 8,250.00 with the difference only in 备注).
+  ['jiaban', '加班费'],
+  ['koukuan', '扣款（税前）'],
   ['benqi', '本期应发'],
 ];
+
+/** Income-section items that reduce 本期应发 (stored positive, shown and added up with a minus sign). */
+export const PAYSLIP_PRE_TAX_DEDUCTIONS: ReadonlySet<string> = new Set(['koukuan']);
 
 /** Deduction and result items. */
 export const PAYSLIP_DEDUCTION_ITEMS: readonly [string, string][] = [
@@ -98,7 +105,7 @@ export const payslipResource = defineResource({
     ['month', 'desc'],
     ['idCard', 'asc'],
   ],
-  excel: { fileName: '工资条', templateName: '工资条模板' },
+  excel: { fileName: '工资条', templateName: '工资条模板', importMode: 'allOrNothing' },
   fields: [
     { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
     { name: 'month', kind: 'month', label: '月份', required: '请选择月份', filter: 'eq' },

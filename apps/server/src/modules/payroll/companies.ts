@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRORATION_RULES, type ProrationRule } from '@app/shared/payroll';
 import { companyResource } from '@app/shared/resources/company';
 import type { Db } from '../../core/db.ts';
 import { notFound } from '../../core/errors.ts';
@@ -12,6 +13,8 @@ export interface CompanyRef {
   companyName: string;
   /** The withholding entity (派遣单位 label), null when not set. */
   dispatchCompany: string | null;
+  /** How joiners' and leavers' part months are paid. */
+  prorationRule: ProrationRule;
 }
 
 const C = (name: string) => `${companyResource.table}.${fieldColumn(companyResource, name)}`;
@@ -20,14 +23,15 @@ const C = (name: string) => `${companyResource.table}.${fieldColumn(companyResou
 export async function loadVisibleCompany(app: FastifyInstance, req: FastifyRequest, db: Db, companyId: number): Promise<CompanyRef> {
   const qb = db
     .selectFrom(companyResource.table)
-    .select([`${C('id')} as id`, `${C('companyName')} as companyName`, `${C('dispatchCompany')} as dispatchCompany`] as never)
+    .select([`${C('id')} as id`, `${C('companyName')} as companyName`, `${C('dispatchCompany')} as dispatchCompany`, `${C('prorationRule')} as prorationRule`] as never)
     .where(C('id'), '=', companyId);
   const row = (await (await scopeCompanies(app, req, qb, C('deptId'))).executeTakeFirst()) as
-    | { id: number; companyName: string; dispatchCompany: string | null }
+    | { id: number; companyName: string; dispatchCompany: string | null; prorationRule: string | null }
     | undefined;
   if (!row) throw notFound('单位不存在或无权访问');
   const dispatchCompany = typeof row.dispatchCompany === 'string' && row.dispatchCompany.trim() ? row.dispatchCompany.trim() : null;
-  return { id: Number(row.id), companyName: row.companyName, dispatchCompany };
+  const prorationRule = PRORATION_RULES.find((r) => r === row.prorationRule) ?? 'calendar';
+  return { id: Number(row.id), companyName: row.companyName, dispatchCompany, prorationRule };
 }
 
 /** Restricts a query on a table with a company id column to the companies in the caller's data scope. */

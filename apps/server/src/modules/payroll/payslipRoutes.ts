@@ -1,6 +1,10 @@
+import { dynamicDb } from '../../core/db.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { queryText } from '../../crud/routeSchemas.ts';
 import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
-import { permissionCodes } from '@app/shared/resource';
+import { kindOf, permissionCodes } from '@app/shared/resource';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import { salaryResource } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
@@ -13,8 +17,8 @@ import { type AnySelect, type RegisteredResource, registerResource } from '../..
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { readUpload } from '../../crud/excel.ts';
 import { loadVisibleCompany } from './companies.ts';
-import { parseCompanyMonth } from './months.ts';
-import { readPayslipSheet, savePayslipRows } from './payslipImport.ts';
+import { companyMonthSchema } from './months.ts';
+import { importPayslipFile } from './payslipImport.ts';
 import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
 
 /**
@@ -47,7 +51,9 @@ function refuseEmployee(req: FastifyRequest): void {
   if (isOrdinaryEmployee(req)) throw forbidden('普通员工只能查看本人工资条');
 }
 
-export function registerPayslipRoutes(app: FastifyInstance): void {
+export function registerPayslipRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [payslipResource.label];
   const resource = registerResource(app, payslipResource, {
     scope: (req, qb) => restrictToOwn(req, qb),
     beforeWrite: (values, { req, mode }) => {
@@ -60,13 +66,14 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
   const selectCodes = permissionCodes(payslipResource, 'export');
   const createCodes = permissionCodes(payslipResource, 'import');
 
-  const exportAll = async (req: FastifyRequest, reply: FastifyReply) => exportPayslips(resource, req, reply, req.query as Record<string, unknown>);
-  app.get('/api/export/acPayslipAll', { config: { auth: selectCodes, log: '导出工资条' } }, exportAll);
+  const exportSchema = { tags, summary: '导出工资条（.xlsx）', querystring: resource.querySchema };
+  app.get('/api/export/acPayslipAll', { config: { auth: selectCodes, log: '导出工资条' }, schema: exportSchema }, (req, reply) => exportPayslips(resource, req, reply, req.query));
   // The generic resource screen exports through /api/export/<name>: the same rows.
-  app.get('/api/export/acPayslip', { config: { auth: selectCodes, log: '导出工资条' } }, exportAll);
+  app.get('/api/export/acPayslip', { config: { auth: selectCodes, log: '导出工资条' }, schema: exportSchema }, (req, reply) => exportPayslips(resource, req, reply, req.query));
 
-  app.get('/api/export/acPayslipOne', { config: { auth: selectCodes, log: '导出个人工资条' } }, async (req, reply) => {
-    const query = { ...(req.query as Record<string, unknown>) };
+  const oneSchema = { tags, summary: '导出个人工资条（.xlsx）', querystring: (resource.querySchema as z.ZodObject).extend({ idCard: queryText('身份证号码不正确', 18) }) };
+  app.get('/api/export/acPayslipOne', { config: { auth: selectCodes, log: '导出个人工资条' }, schema: oneSchema }, async (req, reply) => {
+    const query: Record<string, unknown> = { ...req.query };
     const idCard = typeof query.idCard === 'string' ? query.idCard.trim().toUpperCase() : '';
     delete query.idCard;
     delete query.name;
@@ -74,23 +81,23 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
     return exportPayslips(resource, req, reply, query, isOrdinaryEmployee(req) ? undefined : idCard);
   });
 
-  app.post('/api/download/acPayslip', { config: { auth: [...new Set([...createCodes, ...selectCodes])], log: '' } }, async (req, reply) => {
+  app.post('/api/download/acPayslip', { config: { auth: [...new Set([...createCodes, ...selectCodes])], log: '' }, schema: { tags, summary: '工资条导入模板（.xlsx）' } }, async (req, reply) => {
     refuseEmployee(req);
-    const columns = importFields(payslipResource).map((f) => ({ header: f.label, kind: f.kind === 'money' ? ('money' as const) : f.kind === 'int' ? ('int' as const) : ('text' as const) }));
+    const columns = importFields(payslipResource).map((f) => ({ header: f.label, kind: kindOf(f).excel.cell }));
     return sendXlsx(reply, { fileName: `${payslipResource.excel.templateName}`, columns, rows: [] });
   });
 
-  app.post('/api/import/acPayslip', { config: { auth: createCodes, log: '导入工资条' } }, async (req) => {
+  app.post('/api/import/acPayslip', { config: { auth: createCodes, log: '导入工资条' }, schema: { tags, summary: '导入工资条（multipart 字段 file）' } }, async (req) => {
     refuseEmployee(req);
     const file = (await readUpload(req)).data;
-    const rows = await readPayslipSheet(file);
-    const { inserted, updated } = await savePayslipRows(app.ctx.db, rows);
-    return { total: rows.length, inserted, updated, failed: 0, errors: [] };
+    const audit = { username: req.user?.username ?? null, ip: req.ip, browser: String(req.headers['user-agent'] ?? '') };
+    const { total, inserted, updated, unchanged, replaced, warnings } = await importPayslipFile(app.ctx.db, file, audit);
+    return { total, inserted, updated, unchanged, replaced: replaced.length, failed: 0, errors: [], warnings };
   });
 
-  app.post('/api/acPayslip/generate', { config: { auth: createCodes, log: '生成工资条' } }, async (req) => {
+  app.post('/api/acPayslip/generate', { config: { auth: createCodes, log: '生成工资条' }, schema: { tags, summary: '由已确认的月度工资生成工资条', body: companyMonthSchema } }, async (req) => {
     refuseEmployee(req);
-    const { companyId, month } = parseCompanyMonth(req.body);
+    const { companyId, month } = req.body;
     const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
     const n = await generatePayslips(app, company.id, month);
     return { message: `生成成功，共${n}条` };
@@ -124,16 +131,17 @@ const S = (name: string) => fieldColumn(salaryResource, name);
 const ST = (name: string) => fieldColumn(staffResource, name);
 
 /**
- * Payslips of a confirmed month from its salary rows (payroll-rules.md §5.3): jichu = 基本工资, benqi = 应发
- * (基本工资 + 加班费 − 扣款, both noted in 备注), yanglao/yiliao/shiye/gongjijin = the personal items,
+ * Payslips of a confirmed month from its salary rows (payroll-rules.md §5.3): jichu = 基本工资, jiaban = 加班费,
+ * koukuan = 扣款（税前）, benqi = 应发 (基本工资 + 加班费 − 扣款), yanglao/yiliao/shiye/gongjijin = the personal items,
  * shebaogeren = social insurance, shebaogongjijin = 五险一金, yingshui = this month's taxable income (may be
  * negative; for a person paid by two client companies it is the person's figure), yingna = tax,
- * shuihou = 应发 − 五险一金 − 个税, shifa = 实发. Earlier generated payslips of the company's month are replaced.
+ * shuihou = 应发 − 五险一金 − 个税, nianzhong1 = the annual bonus, nianzhong3 = its separate tax, shifa = 实发.
+ * Earlier generated payslips of the company's month are replaced.
  */
 export async function generatePayslips(app: FastifyInstance, companyId: number, month: string): Promise<number> {
   return app.ctx.db.transaction().execute(async (trx) => {
     if (!(await isConfirmed(trx, companyId, month))) throw conflict('本月工资尚未确认，不能生成工资条', 'SALARY_NOT_CONFIRMED');
-    const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'taxableThisMonth'];
+    const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'taxableThisMonth'];
     const rows = (await trx
       .selectFrom(SALARY_TABLE)
       .select(fields.map((f) => `${S(f)} as ${f}`) as never)
@@ -148,18 +156,23 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
       .execute()) as { idCard: string; bank: string | null; bankNumber: string | null }[];
     const bankOf = new Map(staff.map((s) => [String(s.idCard).toUpperCase(), s]));
     await trx.deleteFrom(TABLE).where('company_id', '=', companyId).where('month', '=', month).where('source', '=', PAYSLIP_SOURCE.generated).execute();
+    // A person whose payslip of the month was imported (for this company or none) keeps it: never two payslips.
+    const imported = await trx
+      .selectFrom(TABLE)
+      .select('id_card')
+      .where('month', '=', month)
+      .where('source', '=', PAYSLIP_SOURCE.imported)
+      .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
+      .execute();
+    const keep = new Set(imported.map((r) => String(r.id_card).toUpperCase()));
     const now = nowIso();
     const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-    const yuan = (fen: number) => (fen / 100).toFixed(2);
-    const slips = rows.map((r, i) => {
+    const merged = (r: Record<string, unknown>) => r.bonusMerged === 1 || r.bonusMerged === true || r.bonusMerged === '1';
+    const all = rows.map((r, i) => {
       const gross = n(r.gross);
       const fiveOne = n(r.fiveOne);
       const tax = n(r.tax);
-      const notes = [
-        n(r.jiaban) ? `加班费${yuan(n(r.jiaban))}元` : '',
-        n(r.koukuan) ? `扣款${yuan(n(r.koukuan))}元` : '',
-        String(r.taxesType ?? '') === '劳务报酬' ? '劳务报酬按次预扣' : '',
-      ].filter(Boolean);
+      const notes = [String(r.taxesType ?? '') === '劳务报酬' ? '劳务报酬按次预扣' : ''].filter(Boolean);
       const bank = bankOf.get(String(r.idCard).toUpperCase());
       return {
         month,
@@ -171,6 +184,9 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
         beizhu: notes.length ? notes.join('；') : null,
         mingcheng: r.companyName ?? null,
         jichu: n(r.salary),
+        // every amount of 应发 on its own line (P7): 基础工资 + 加班费 − 扣款（税前） = 本期应发
+        jiaban: n(r.jiaban),
+        koukuan: n(r.koukuan),
         benqi: gross,
         yanglao: n(r.yanglao),
         yiliao: n(r.yiliao),
@@ -181,6 +197,10 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
         yingshui: r.taxableThisMonth === null || r.taxableThisMonth === undefined ? null : Number(r.taxableThisMonth),
         yingna: tax,
         shuihou: gross - fiveOne - tax,
+        // the annual bonus on its own lines (payroll-rules.md §1.5): 年终1 the bonus, 年终3 its separate tax; a
+        // merged bonus is inside 本期应发 and its tax inside 应纳税额, so only 年终1 shows it
+        nianzhong1: n(r.bonus) || null,
+        nianzhong3: !merged(r) && n(r.bonusTax) ? n(r.bonusTax) : null,
         shifa: n(r.realSalary),
         company_id: companyId,
         source: PAYSLIP_SOURCE.generated,
@@ -188,7 +208,11 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
         update_time: now,
       };
     });
-    for (let i = 0; i < slips.length; i += 200) await trx.insertInto(TABLE).values(slips.slice(i, i + 200)).execute();
+    // 序号 stays the salary row's place in the month whoever is skipped
+    const slips = all.filter((p) => !keep.has(String(p.id_card).toUpperCase()));
+    // rows built from the salary figures (any column set): written through the untyped view of the database
+    const db = dynamicDb(trx);
+    for (let i = 0; i < slips.length; i += 200) await db.insertInto(TABLE).values(slips.slice(i, i + 200)).execute();
     return slips.length;
   });
 }

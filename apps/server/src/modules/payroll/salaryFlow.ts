@@ -1,3 +1,4 @@
+import { dynamicDb } from '../../core/db.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import { SALARY_SNAPSHOT_FIELDS } from '@app/shared/resources/salary';
@@ -6,10 +7,15 @@ import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError, badRequest, conflict } from '../../core/errors.ts';
-import { calculateMonth, type RowFigures, type RowProblem, VERIFIED_FIGURES } from './calculation.ts';
+import { calculateMonth, type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from './calculation.ts';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { loadRateBook } from './rates.ts';
+import { recordReconfirm } from './salaryCorrections.ts';
+import { deductionKey, loadDeductionSums } from './taxDeductions.ts';
+import { monthSpan, type ProrationRule, prorateSalary } from '@app/shared/payroll';
 import {
+  CLERK_AMOUNT_FIELDS,
+  type ClerkAmounts,
   ensureCompanyMonth,
   fieldColumn,
   isConfirmed,
@@ -24,6 +30,7 @@ import {
   updateRowsById,
   writeFigures,
 } from './salaryStore.ts';
+import { refreshLedgerMonth } from './ytdLedger.ts';
 
 /**
  * The monthly salary flow of one client company: generate (snapshot the active staff) -> calculate ->
@@ -33,7 +40,6 @@ import {
 
 export const LOCKED_MESSAGE = '本月工资已确认，不能修改';
 export const ALREADY_CONFIRMED = '本月工资已确认';
-const ACTIVE_JOB_STATE = '在职';
 
 const S = salaryColumn;
 const SNAPSHOT_COLUMNS = SALARY_SNAPSHOT_FIELDS.map((f) => [f, salaryColumn(f)] as const);
@@ -58,24 +64,88 @@ async function inMonthLock<T>(app: FastifyInstance, company: CompanyRef, month: 
   });
 }
 
+/** What 生成 did to a month that already had rows (P5: a regenerate merges, it does not wipe). */
+export interface GenerateOutcome {
+  /** Rows of the month afterwards. */
+  total: number;
+  /** The month had rows before (a regenerate): the message then says what changed. */
+  regenerated: boolean;
+  /** Workers who had no row and got one. */
+  added: number;
+  /** Generated rows of workers no longer payable, removed. */
+  removed: number;
+  /** Rows whose hand-edited 加班费/扣款 were kept. */
+  keptEdits: number;
+  /** Hand-added rows kept as they were. */
+  keptManualRows: number;
+}
+
+/** The message 生成 answers with: the count, and what a regenerate changed. */
+export function generateMessage(o: GenerateOutcome): string {
+  if (!o.regenerated) return `生成成功，共${o.total}条`;
+  const changes = [`新增${o.added}人`, `移除${o.removed}人`, `保留人工修改${o.keptEdits}条`];
+  if (o.keptManualRows) changes.push(`保留手工添加${o.keptManualRows}条`);
+  return `生成成功，共${o.total}条：${changes.join('，')}`;
+}
+
+type ExistingRow = {
+  id: number;
+  idCard: string;
+  origin: string;
+  adjustEdited: number | boolean;
+  jiaban: number | null;
+  koukuan: number | null;
+  bonus: number | null;
+  bonusMerged: number | boolean | null;
+};
+
 /**
- * 生成: replaces the month's rows with a snapshot of the company's active staff (jobState 在职) and their
- * overtime/deductions of the month (staff-extra rows of the same ID card added up), in one INSERT ... SELECT.
+ * 生成: snapshots the company's active staff (jobState 在职) and their overtime/deductions of the month
+ * (staff-extra rows of the same ID card added up) into the month's rows, in one INSERT ... SELECT. Generating
+ * a month again merges (P5): bases, ratios and names are refreshed from the staff records, new workers are
+ * added, generated rows of workers no longer payable are removed, and what a clerk did by hand stays: rows
+ * added by hand are kept as they are, hand-edited 加班费/扣款 are written back over the staff-extra sums.
  */
-export async function generateSalary(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string): Promise<number> {
+export async function generateSalary(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string): Promise<GenerateOutcome> {
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   return inMonthLock(app, company, month, async (trx) => {
     if (await isConfirmed(trx, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
-    const active = await trx
-      .selectFrom(staffResource.table)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where(ST('companyId'), '=', company.id)
-      .where(ST('jobState'), '=', ACTIVE_JOB_STATE)
-      .executeTakeFirst();
-    const count = Number((active as { n?: unknown } | undefined)?.n ?? 0);
-    if (count === 0) throw badRequest('该单位没有在职员工，无法生成工资');
     if (!company.dispatchCompany) throw badRequest('该单位未设置派遣单位（扣缴义务人），无法生成工资');
-    await trx.deleteFrom(SALARY_TABLE).where(S('companyId'), '=', company.id).where(S('month'), '=', month).execute();
+    const payable = await payableStaff(trx, company.id, month, company.prorationRule);
+    if (payable.length === 0) throw badRequest('该单位本月没有应发工资的员工（按入职、离职日期），无法生成工资');
+    const existing = (await trx
+      .selectFrom(SALARY_TABLE)
+      .select(
+        [
+          `${S('id')} as id`,
+          `${S('idCard')} as idCard`,
+          `${S('origin')} as origin`,
+          `${S('adjustEdited')} as adjustEdited`,
+          ...CLERK_AMOUNT_FIELDS.map((f) => `${S(f)} as ${f}`),
+        ] as never,
+      )
+      .where(S('companyId'), '=', company.id)
+      .where(S('month'), '=', month)
+      .execute()) as ExistingRow[];
+    const key = personKey;
+    const payableKeys = new Set(payable.map((p) => key(p.idCard)));
+    const manual = existing.filter((r) => r.origin === 'manual');
+    const manualKeys = new Set(manual.map((r) => key(r.idCard)));
+    const generated = existing.filter((r) => r.origin !== 'manual');
+    const generatedKeys = new Set(generated.map((r) => key(r.idCard)));
+    // Hand edits of workers still payable (and not covered by a hand-added row) are written back below.
+    const edits = generated.filter((r) => isTrue(r.adjustEdited) && payableKeys.has(key(r.idCard)) && !manualKeys.has(key(r.idCard)));
+    const removed = generated.filter((r) => !payableKeys.has(key(r.idCard))).length;
+    const added = [...payableKeys].filter((k) => !generatedKeys.has(k) && !manualKeys.has(k)).length;
+
+    if (generated.length) {
+      await trx
+        .deleteFrom(SALARY_TABLE)
+        .where(S('companyId'), '=', company.id)
+        .where(S('month'), '=', month)
+        .where(S('origin'), '!=', 'manual')
+        .execute();
+    }
     const now = nowIso();
     const constants: [string, RawBuilder<unknown>][] = [
       [S('companyId'), sql.lit(company.id)],
@@ -86,27 +156,128 @@ export async function generateSalary(app: FastifyInstance, req: FastifyRequest, 
       [S('calculated'), sql.lit(0)],
       [S('jiaban'), sql.lit(0)],
       [S('koukuan'), sql.lit(0)],
+      [S('bonus'), sql.lit(0)],
+      [S('bonusMerged'), sql.lit(0)],
+      [S('origin'), sql.lit('generated')],
+      [S('adjustEdited'), sql.lit(0)],
+      [S('prorationRule'), sql`${company.prorationRule}`],
       [S('createTime'), sql`${now}`],
       [S('updateTime'), sql`${now}`],
     ];
-    const select = trx
-      .selectFrom(staffResource.table)
-      .select([...constants.map(([c, v]) => v.as(c)), ...SNAPSHOT_COLUMNS.map(([f, c]) => sql.ref(ST(f)).as(c))])
-      .where(ST('companyId'), '=', company.id)
-      .where(ST('jobState'), '=', ACTIVE_JOB_STATE)
-      .orderBy(ST('id'));
-    const columns = [...constants.map(([c]) => c), ...SNAPSHOT_COLUMNS.map(([, c]) => c)];
-    const r = await trx.insertInto(SALARY_TABLE).columns(columns as never).expression(select as never).executeTakeFirst();
+    // A worker with a hand-added row keeps that row and gets no generated one beside it.
+    const toInsert = payable.filter((p) => !manualKeys.has(key(p.idCard)));
+    const columns = [...constants.map(([c]) => c), ...SNAPSHOT_COLUMNS.map(([, c]) => c), S('fullSalary')];
+    for (let i = 0; i < toInsert.length; i += INSERT_CHUNK) {
+      const select = trx
+        .selectFrom(staffResource.table)
+        .select([...constants.map(([c, v]) => v.as(c)), ...SNAPSHOT_COLUMNS.map(([f, c]) => sql.ref(ST(f)).as(c)), sql.ref(ST('salary')).as(S('fullSalary'))])
+        .where(ST('id'), 'in', toInsert.slice(i, i + INSERT_CHUNK).map((p) => p.id))
+        .orderBy(ST('id'));
+      await trx.insertInto(SALARY_TABLE).columns(columns as never).expression(select as never).execute();
+    }
+    await applyProration(app, trx, company.id, month, toInsert);
     await applyStaffExtras(app, trx, company.id, month);
-    return Number(r.numInsertedOrUpdatedRows ?? count);
+    if (edits.length) await restoreHandEdits(app, trx, company.id, month, edits);
+    const total = (await trx
+      .selectFrom(SALARY_TABLE)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(S('companyId'), '=', company.id)
+      .where(S('month'), '=', month)
+      .executeTakeFirst()) as { n: unknown };
+    return { total: Number(total.n), regenerated: existing.length > 0, added, removed, keptEdits: edits.length, keptManualRows: manual.length };
   });
+}
+
+// Staff ids per INSERT ... SELECT: keeps the statement's parameter list well within every driver's limit.
+const INSERT_CHUNK = 1000;
+
+/** A worker payable in the month (P2), with the salary the month earns. */
+interface PayableWorker {
+  id: number;
+  idCard: string;
+  /** Fen; null when the staff record has no salary (the calculation then refuses the row). */
+  salary: number | null;
+  paidDays: number | null;
+}
+
+/**
+ * The company's workers employed on at least one day of the month, by their dates and not their state label
+ * (`isPayable` in the shared payroll rules), with a joiner's or leaver's part month prorated by `rule`.
+ */
+async function payableStaff(trx: Db, companyId: number, month: string, rule: ProrationRule): Promise<PayableWorker[]> {
+  const { last } = monthSpan(month);
+  const candidates = (await trx
+    .selectFrom(staffResource.table)
+    .select([
+      `${ST('id')} as id`,
+      `${ST('idCard')} as idCard`,
+      `${ST('salary')} as salary`,
+      `${ST('inductionDate')} as inductionDate`,
+      `${ST('leaveDate')} as leaveDate`,
+      `${ST('jobState')} as jobState`,
+    ] as never)
+    .where(ST('companyId'), '=', companyId)
+    .where(ST('inductionDate'), '<=', last)
+    .orderBy(ST('id'))
+    .execute()) as { id: number; idCard: string; salary: number | string | null; inductionDate: string | null; leaveDate: string | null; jobState: string | null }[];
+  const payable: PayableWorker[] = [];
+  for (const c of candidates) {
+    const monthly = c.salary === null ? null : Number(c.salary);
+    const pay = prorateSalary(monthly ?? 0, c, month, rule);
+    if (pay) payable.push({ id: Number(c.id), idCard: c.idCard, salary: monthly === null ? null : pay.salary, paidDays: pay.paidDays });
+  }
+  return payable;
+}
+
+const personKey = (idCard: string) => idCard.trim().toUpperCase();
+
+/**
+ * Sets `columns` on the month's generated rows of the workers in `valuesByPerson` (keyed by normalised ID card),
+ * in the batched statements of {@link updateRowsById}.
+ */
+async function updateGeneratedRows(
+  app: FastifyInstance,
+  trx: Db,
+  companyId: number,
+  month: string,
+  columns: string[],
+  valuesByPerson: ReadonlyMap<string, (number | null)[]>,
+): Promise<void> {
+  if (!valuesByPerson.size) return;
+  const rows = (await trx
+    .selectFrom(SALARY_TABLE)
+    .select([`${S('id')} as id`, `${S('idCard')} as idCard`] as never)
+    .where(S('companyId'), '=', companyId)
+    .where(S('month'), '=', month)
+    .where(S('origin'), '=', 'generated')
+    .execute()) as { id: number; idCard: string }[];
+  const updates: { id: number; values: (number | null)[] }[] = [];
+  for (const r of rows) {
+    const values = valuesByPerson.get(personKey(r.idCard));
+    if (values) updates.push({ id: Number(r.id), values });
+  }
+  await updateRowsById(trx, app.ctx.dialect, columns, updates, {});
+}
+
+/** Writes the part-month salary and days paid of joiners and leavers onto their new rows. */
+function applyProration(app: FastifyInstance, trx: Db, companyId: number, month: string, workers: PayableWorker[]): Promise<void> {
+  const partial = new Map(workers.filter((w) => w.paidDays !== null).map((w) => [personKey(w.idCard), [w.salary, w.paidDays]]));
+  return updateGeneratedRows(app, trx, companyId, month, [S('salary'), S('paidDays')], partial);
+}
+
+const isTrue = (v: unknown) => v === true || v === 1 || v === '1';
+
+/** Writes the kept hand-edited amounts (加班费, 扣款, the bonus and its tax choice) over the regenerated rows, still marked as edited. */
+function restoreHandEdits(app: FastifyInstance, trx: Db, companyId: number, month: string, edits: ExistingRow[]): Promise<void> {
+  const kept = new Map(edits.map((e) => [personKey(e.idCard), [...CLERK_AMOUNT_FIELDS.map((f) => Number(e[f] ?? 0)), 1]]));
+  return updateGeneratedRows(app, trx, companyId, month, [...CLERK_AMOUNT_FIELDS.map(S), S('adjustEdited')], kept);
 }
 
 /** Overtime and deductions of the month from the staff-extra rows (rows of the same ID card added up). */
 async function applyStaffExtras(app: FastifyInstance, trx: Db, companyId: number, month: string): Promise<void> {
   // The extra rows' ID card is free text: compared trimmed and upper-cased (staff ID cards are normalised).
   const key = sql<string>`upper(trim(${sql.ref(EX('staffIdCard'))}))`;
-  const sums = (await trx
+  const sums = (await dynamicDb(trx)
     .selectFrom(staffExtraResource.table)
     .select([key.as('k'), sql<number>`sum(${sql.ref(EX('jiaban'))})`.as('j'), sql<number>`sum(${sql.ref(EX('koukuan'))})`.as('d')])
     .where(EX('staffCompanyId'), '=', companyId)
@@ -130,29 +301,66 @@ async function applyStaffExtras(app: FastifyInstance, trx: Db, companyId: number
 }
 
 /** Runs the ledger calculation for `rows` (already loaded in the transaction) and returns figures or throws. */
-async function computeFigures(trx: Db, month: string, rows: StoredSalaryRow[], who: PersonFilter, status = 400): Promise<Map<number, RowFigures>> {
+async function computeFigures(
+  trx: Db,
+  month: string,
+  rows: StoredSalaryRow[],
+  who: PersonFilter,
+  status = 400,
+): Promise<{ figures: Map<number, RowFigures>; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
   const ctx = await loadLedgerContext(trx, month, rows, who);
+  await applyDeductionDetails(trx, month, [...rows, ...ctx.sameMonthOthers]);
   const census = [...rows, ...ctx.sameMonthOthers].map((r) => r.censusType ?? '');
   const rates = await loadRateBook(trx, month, census);
-  const { figures, problems } = calculateMonth({ month, rows, sameMonthOthers: ctx.sameMonthOthers, ledger: ctx.ledger, rates });
+  const { figures, problems, unrecordedMonths } = calculateMonth({ month, rows, sameMonthOthers: ctx.sameMonthOthers, ledger: ctx.ledger, openings: ctx.openings, carried: ctx.carried, rates });
   if (problems.length) throw rowProblemsError(problems, status);
-  return figures;
+  return { figures, unrecordedMonths };
+}
+
+/**
+ * 专项附加扣除明细 (issue 10 item 6): an unconfirmed row whose worker has a detail row for the month at its
+ * withholding agent takes the detail's sums as its 专项附加扣除 and 其他扣除; without one it keeps the staff
+ * record's amount (snapshotted at 生成) and has no 其他扣除. Confirmed rows keep what they were confirmed with.
+ */
+async function applyDeductionDetails(trx: Db, month: string, rows: StoredSalaryRow[]): Promise<void> {
+  const open = rows.filter((r) => r.tag !== 1);
+  const agents = [...new Set(open.map((r) => r.dispatchCompany).filter((a): a is string => !!a))];
+  const sums = await loadDeductionSums(trx, month, agents, [...new Set(open.map((r) => r.idCard))]);
+  for (const r of open) {
+    const d = sums.get(deductionKey(r.dispatchCompany, r.idCard));
+    if (d) {
+      r.deduct = d.specialAdditional;
+      r.otherDeduct = d.other;
+    } else r.otherDeduct = 0;
+  }
+}
+
+/** What 计算 answers: the count, and the workers counted with months that have no salary nor opening figures. */
+export function calculateMessage(count: number, unrecorded: MonthCalculationResult['unrecordedMonths']): string {
+  if (!unrecorded.length) return `计算成功，共${count}条`;
+  const names = unrecorded.slice(0, 5).map((u) => `${u.staffName ?? u.idCard}（${u.months}个月）`);
+  return `计算成功，共${count}条。注意：${unrecorded.length}人本年在本派遣单位有未录入工资的任职月份，已按这些月份无收入计算（${names.join('、')}${unrecorded.length > 5 ? '等' : ''}）；如这些月份有收入，请先在“期初累计数据”中录入后重新计算`;
 }
 
 /** 计算: calculates every row of the month with the ledger rules; all rows or nothing. */
-export async function calculateSalary(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string): Promise<number> {
+export async function calculateSalary(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  companyId: number,
+  month: string,
+): Promise<{ count: number; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   return inMonthLock(app, company, month, async (trx) => {
     if (await isConfirmed(trx, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
     const rows = await loadCompanyMonthRows(trx, company.id, month);
     if (rows.length === 0) throw badRequest('本月没有工资数据，请先生成工资');
-    const figures = await computeFigures(trx, month, rows, { companyId: company.id, month });
+    const { figures, unrecordedMonths } = await computeFigures(trx, month, rows, { companyId: company.id, month });
     await writeFigures(
       trx,
       app.ctx.dialect,
       rows.map((r) => ({ id: r.id, figures: figures.get(r.id)! })),
     );
-    return rows.length;
+    return { count: rows.length, unrecordedMonths };
   });
 }
 
@@ -175,7 +383,7 @@ export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, c
         const names = stale.slice(0, 10).map((r) => r.staffName ?? r.idCard);
         throw conflict(`有${stale.length}条工资数据尚未计算或在计算后被修改（${names.join('、')}${stale.length > 10 ? '等' : ''}），请先计算`, 'SALARY_NOT_CALCULATED');
       }
-      const figures = await computeFigures(trx, month, rows, { companyId: company.id, month }, 409);
+      const { figures } = await computeFigures(trx, month, rows, { companyId: company.id, month }, 409);
       const changed = rows.filter((r) => {
         const f = figures.get(r.id)!;
         return VERIFIED_FIGURES.some((k) => !same(r[k], f[k]));
@@ -197,6 +405,10 @@ export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, c
         })
         .execute();
       await trx.updateTable(SALARY_TABLE).set({ [S('tag')]: 1 }).where(S('companyId'), '=', company.id).where(S('month'), '=', month).execute();
+      // the year-to-date ledger of these workers gets this month (what the later months' calculations read)
+      await refreshLedgerMonth(trx, app.ctx.dialect, company.id, month);
+      // a month confirmed again after 反确认: the audit row gets the figures now confirmed
+      await recordReconfirm(trx, company.id, month, rows, req.user?.username ?? null);
       return rows.length;
     });
   } catch (err) {
@@ -214,7 +426,7 @@ export async function editAdjustments(
   app: FastifyInstance,
   trx: Db,
   existing: { id: number; companyId: number; month: string; idCard: string },
-  change: { jiaban?: number; koukuan?: number },
+  change: Partial<ClerkAmounts>,
 ): Promise<void> {
   await lockCompanyMonth(trx, app.ctx.dialect, existing.companyId, existing.month);
   if (await isConfirmed(trx, existing.companyId, existing.month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
@@ -222,13 +434,16 @@ export async function editAdjustments(
   const target = person.find((r) => r.id === existing.id);
   if (!target) throw conflict('工资数据已被删除或重新生成，请刷新');
   if (target.tag === 1) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
-  const rows: StoredSalaryRow[] = person.map((r) => (r.id === target.id ? { ...r, jiaban: change.jiaban ?? r.jiaban, koukuan: change.koukuan ?? r.koukuan } : r));
-  const figures = await computeFigures(trx, existing.month, rows, { idCards: [target.idCard] });
+  const rows: StoredSalaryRow[] = person.map((r) => (r.id === target.id ? { ...r, ...change } : r));
+  const { figures } = await computeFigures(trx, existing.month, rows, { idCards: [target.idCard] });
+  const amounts = (r: StoredSalaryRow): ClerkAmounts => ({ jiaban: r.jiaban ?? 0, koukuan: r.koukuan ?? 0, bonus: r.bonus ?? 0, bonusMerged: r.bonusMerged ? 1 : 0 });
   await writeFigures(
     trx,
     app.ctx.dialect,
-    rows.map((r) => ({ id: r.id, figures: figures.get(r.id)!, ...(r.id === target.id ? { jiaban: r.jiaban ?? 0, koukuan: r.koukuan ?? 0 } : {}) })),
+    rows.map((r) => ({ id: r.id, figures: figures.get(r.id)!, adjust: amounts(r) })),
   );
+  // Remembered so that generating the month again keeps the clerk's amounts (P5).
+  await trx.updateTable(SALARY_TABLE).set({ [S('adjustEdited')]: 1 }).where(S('id'), '=', target.id).execute();
 }
 
 /** Refuses deleting rows of a confirmed month (or locked rows); takes the locks of the months involved. */

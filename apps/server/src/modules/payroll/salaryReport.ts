@@ -12,7 +12,7 @@ import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
  * with the exact fen sums of every money column, then who made the report and when.
  */
 
-const MONEY = ['salary', 'jiaban', 'koukuan', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'tax', 'realSalary'] as const;
+const MONEY = ['salary', 'jiaban', 'koukuan', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusTax', 'realSalary'] as const;
 type Money = (typeof MONEY)[number];
 type ReportRow = Record<string, string | number | null>;
 
@@ -37,7 +37,7 @@ export async function sendSalaryReport(app: FastifyInstance, reply: FastifyReply
 
   const totals = Object.fromEntries(MONEY.map((m) => [m, 0])) as Record<Money, number>;
   const lines: ReportRow[] = rows.map((r, i) => {
-    const line: ReportRow = { no: String(i + 1), companyName: company.companyName, month, staffName: r.staffName as string, idCard: r.idCard as string, phone: (r.phone as string) ?? null };
+    const line: ReportRow = { no: i + 1, companyName: company.companyName, month, staffName: r.staffName as string, idCard: r.idCard as string, phone: (r.phone as string) ?? null };
     for (const m of MONEY) {
       const fen = r[m] === null || r[m] === undefined ? 0 : Number(r[m]);
       totals[m] += fen;
@@ -52,7 +52,7 @@ export async function sendSalaryReport(app: FastifyInstance, reply: FastifyReply
   };
 
   const columns: XlsxColumn<ReportRow>[] = [
-    { header: '序号', key: 'no', kind: 'text', width: 8 },
+    { header: '序号', key: 'no', kind: 'int', width: 8 }, // a number: sorts 1, 2, … 10 and no 'number stored as text' flag
     { header: '单位名称', key: 'companyName', kind: 'text', width: 24 },
     { header: '月份', key: 'month', kind: 'text', width: 10 },
     { header: label('staffName'), key: 'staffName', kind: 'text', width: 12 },

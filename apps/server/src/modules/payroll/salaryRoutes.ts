@@ -1,25 +1,32 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type FieldDef, writableFields } from '@app/shared/resource';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { type FieldDef, schemaOf, writableFields } from '@app/shared/resource';
 import { confirmLogResource, salaryResource } from '@app/shared/resources/salary';
 import { badRequest, conflict, validationError } from '../../core/errors.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
-import { registerResource } from '../../crud/registerResource.ts';
+import { pageOf, registerResource } from '../../crud/registerResource.ts';
+import { trustedResponse } from '../../crud/routeSchemas.ts';
 import { rowToApi, yuanToFenExact } from '../../crud/rowMapping.ts';
 import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
-import { assertNotFutureMonth, parseCompanyMonth } from './months.ts';
-import { assertRowsDeletable, calculateSalary, confirmSalary, editAdjustments, generateSalary, LOCKED_MESSAGE } from './salaryFlow.ts';
-import { isConfirmed, lockCompanyMonth } from './salaryStore.ts';
+import { assertNotFutureMonth, companyMonthSchema, parseCompanyMonth } from './months.ts';
+import { assertRowsDeletable, calculateMessage, calculateSalary, confirmSalary, editAdjustments, generateMessage, generateSalary, LOCKED_MESSAGE } from './salaryFlow.ts';
+import { type ClerkAmounts, isConfirmed, lockCompanyMonth, monthSummary } from './salaryStore.ts';
 import { sendSalaryReport } from './salaryReport.ts';
 
 const SELECT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
 const CREATE = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_CREATE'];
 const EDIT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_EDIT'];
 
-const ADJUSTABLE = new Set(['jiaban', 'koukuan']);
+const ADJUSTABLE = new Set(['jiaban', 'koukuan', 'bonus', 'bonusMerged']);
+const ONLY_ADJUSTABLE = '只能修改加班费、扣款和全年一次性奖金';
 const writable: FieldDef[] = writableFields(salaryResource);
 
 /** Monthly salary: the generic list/get/create/update/delete with the flow's rules, the three steps, the log. */
-export function registerSalaryRoutes(app: FastifyInstance): void {
+export function registerSalaryRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [salaryResource.label];
   registerResource(app, salaryResource, {
     scope: (req, qb) => whereCompanyVisible(app, req, qb, `${salaryResource.table}.company_id`),
     beforeWrite: async (values, { req, db, mode, existing }) => {
@@ -27,56 +34,68 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
         await prepareManualRow(app, req, db, values);
         return;
       }
-      // Inline edit: only overtime and deduction change; the row is recalculated at once.
+      // Inline edit: only the clerk's amounts change (加班费, 扣款, the annual bonus and its tax choice); the row
+      // is recalculated at once.
       const ex = existing as Record<string, unknown>;
       for (const f of writable) {
         if (ADJUSTABLE.has(f.name) || !(f.name in values)) continue;
-        if ((values[f.name] ?? null) !== (ex[f.name] ?? null)) throw badRequest('只能修改加班费和扣款', { [f.name]: '只能修改加班费和扣款' });
+        if ((values[f.name] ?? null) !== (ex[f.name] ?? null)) throw badRequest(ONLY_ADJUSTABLE, { [f.name]: ONLY_ADJUSTABLE });
       }
-      const change: { jiaban?: number; koukuan?: number } = {};
-      if (values.jiaban !== undefined) change.jiaban = values.jiaban === null ? 0 : yuanToFenExact(values.jiaban as number);
-      if (values.koukuan !== undefined) change.koukuan = values.koukuan === null ? 0 : yuanToFenExact(values.koukuan as number);
-      if (change.jiaban === undefined && change.koukuan === undefined) throw badRequest('请提供加班费或扣款');
+      const change: Partial<ClerkAmounts> = {};
+      for (const f of ['jiaban', 'koukuan', 'bonus'] as const) {
+        if (values[f] !== undefined) change[f] = values[f] === null ? 0 : yuanToFenExact(values[f] as number);
+      }
+      if (values.bonusMerged !== undefined) change.bonusMerged = values.bonusMerged === true || values.bonusMerged === 1 ? 1 : 0;
+      if (Object.keys(change).length === 0) throw badRequest('请提供加班费、扣款或全年一次性奖金');
       await editAdjustments(app, db, { id: Number(ex.id), companyId: Number(ex.companyId), month: String(ex.month), idCard: String(ex.idCard) }, change);
       for (const k of Object.keys(values)) if (k !== 'id') delete values[k];
     },
     beforeDelete: (ids, { db }) => assertRowsDeletable(app, db, ids),
   });
 
-  app.post('/api/accountsSalary/generator', { config: { auth: CREATE, log: '生成月度工资' } }, async (req) => {
-    const { companyId, month } = parseCompanyMonth(req.body);
-    const n = await generateSalary(app, req, companyId, month);
-    return { message: `生成成功，共${n}条` };
+  app.post('/api/accountsSalary/generator', { config: { auth: CREATE, log: '生成月度工资' }, schema: { tags, summary: '生成月度工资', body: companyMonthSchema } }, async (req) => {
+    const { companyId, month } = req.body;
+    const outcome = await generateSalary(app, req, companyId, month);
+    return { message: generateMessage(outcome), ...outcome };
   });
 
-  app.post('/api/accountsSalary/calculate', { config: { auth: EDIT, log: '计算月度工资' } }, async (req) => {
-    const { companyId, month } = parseCompanyMonth(req.body);
-    const n = await calculateSalary(app, req, companyId, month);
-    return { message: `计算成功，共${n}条` };
+  // Where the month stands: the screen's step indicator and its question before a regenerate (P5).
+  app.get('/api/accountsSalary/summary', { config: { auth: SELECT }, schema: { tags, summary: '月份进度', querystring: companyMonthSchema } }, async (req) => {
+    const { companyId, month } = req.query;
+    const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
+    return monthSummary(app.ctx.db, company.id, month);
   });
 
-  app.post('/api/accountsSalary/confirm', { config: { auth: EDIT, log: '确认月度工资' } }, async (req) => {
-    const { companyId, month } = parseCompanyMonth(req.body);
+  app.post('/api/accountsSalary/calculate', { config: { auth: EDIT, log: '计算月度工资' }, schema: { tags, summary: '计算月度工资', body: companyMonthSchema } }, async (req) => {
+    const { companyId, month } = req.body;
+    const { count, unrecordedMonths } = await calculateSalary(app, req, companyId, month);
+    return { message: calculateMessage(count, unrecordedMonths), count, unrecordedMonths };
+  });
+
+  app.post('/api/accountsSalary/confirm', { config: { auth: EDIT, log: '确认月度工资' }, schema: { tags, summary: '确认月度工资', body: companyMonthSchema } }, async (req) => {
+    const { companyId, month } = req.body;
     const n = await confirmSalary(app, req, companyId, month);
     return { message: `确认成功，共${n}条` };
   });
 
   const logSortable = sortableColumns(confirmLogResource);
-  app.get('/api/accountsConfirmLog', { config: { auth: SELECT } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
+  const logSchema = { tags: [confirmLogResource.label], summary: `${confirmLogResource.label}列表`, querystring: schemaOf(confirmLogResource, 'query'), response: { 200: pageOf(trustedResponse(schemaOf(confirmLogResource, 'row'))) } };
+  app.get('/api/accountsConfirmLog', { config: { auth: SELECT }, schema: logSchema }, async (req) => {
+    const query = req.query;
     const paging = parsePaging(query, logSortable, [['id', 'desc']]);
     let qb = applyFilters(app.ctx.db.selectFrom(confirmLogResource.table), confirmLogResource, query, app.ctx.dialect, confirmLogResource.table);
     qb = await whereCompanyVisible(app, req, qb, `${confirmLogResource.table}.company_id`);
     const count = await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     const totalElements = Number((count as { n: number } | undefined)?.n ?? 0);
     let page = qb.selectAll(confirmLogResource.table);
-    for (const [c, d] of paging.sort) page = page.orderBy(`${confirmLogResource.table}.${c}`, d);
+    for (const [c, d] of paging.sort) page = page.orderBy(sql.ref(`${confirmLogResource.table}.${c}`), d);
     const rows = totalElements ? await page.limit(paging.size).offset(paging.page * paging.size).execute() : [];
     return { content: rows.map((r) => rowToApi(confirmLogResource, r as Record<string, unknown>)), totalElements };
   });
 
-  app.post('/api/export/accountsSalary', { config: { auth: SELECT, log: '导出工资报表' } }, async (req, reply) => {
-    const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+  const reportBody = z.looseObject({ companyId: z.unknown().optional(), month: z.unknown().optional(), cname: z.unknown().optional() }).optional();
+  app.post('/api/export/accountsSalary', { config: { auth: SELECT, log: '导出工资报表' }, schema: { tags, summary: '工资报表（.xlsx）', body: reportBody } }, async (req, reply) => {
+    const body = req.body ?? {};
     const cname = (req.user?.cname ?? '').trim();
     const sent = body.cname;
     if (!cname || (sent !== undefined && (typeof sent !== 'string' || sent.trim() === ''))) throw badRequest('用户中文名称不能为空');
@@ -102,4 +121,6 @@ async function prepareManualRow(app: FastifyInstance, req: FastifyRequest, db: P
   if (await isConfirmed(db, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
   values.companyName = company.companyName;
   values.dispatchCompany = company.dispatchCompany;
+  // Kept as it is when the month is generated again (P5).
+  values.origin = 'manual';
 }

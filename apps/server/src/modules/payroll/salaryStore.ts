@@ -1,9 +1,13 @@
+import { dynamicDb } from '../../core/db.ts';
 import { sql } from 'kysely';
+import { fenToYuan } from '@app/shared/payroll';
 import { columnOf, type ResourceDef } from '@app/shared/resource';
 import { salaryResource } from '@app/shared/resources/salary';
 import type { Db, DialectName } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
-import type { LedgerRow, RowFigures, SalaryRowData } from './calculation.ts';
+import { taxOpeningResource } from '@app/shared/resources/taxOpening';
+import { keyOf, type LedgerRow, type OpeningBalance, type RowFigures, type SalaryRowData, type YtdCarry } from './calculation.ts';
+import { loadCarries, loadCarriesThrough } from './ytdLedger.ts';
 import { taxYearOf } from './months.ts';
 
 /**
@@ -44,6 +48,10 @@ const CALC_FIELDS = [
   'jiaban',
   'koukuan',
   'deduct',
+  'bonus',
+  'bonusMerged',
+  'otherDeduct',
+  'simplifiedDeduction',
   'yanglaoBase',
   'yiliaoBase',
   'yiliaoBaseSelf',
@@ -65,14 +73,29 @@ const CALC_FIELDS = [
   'realSalary',
   'monthIndex',
   'calculated',
+  'inductionDate',
+  'ratioOverride',
+  // the employer's side
+  'gongshangBase',
+  'shengyuBase',
+  'yanglaoRatioCompany',
+  'yiliaoRatioCompany',
+  'shiyeRatioCompany',
+  'gongshangRatioCompany',
+  'shengyuRatioCompany',
+  // only for the confirm check:
+  'employerTotal',
+  'bonusTax',
 ] as const;
-const LEDGER_FIELDS = ['idCard', 'dispatchCompany', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'tax'] as const;
+const LEDGER_FIELDS = ['idCard', 'dispatchCompany', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusMerged', 'otherDeduct'] as const;
 const NUMERIC = new Set(['id', 'companyId', 'tag', 'monthIndex', ...salaryResource.fields.filter((f) => f.kind === 'money').map((f) => f.name)]);
 const CALC_NUMERIC = CALC_FIELDS.filter((f) => NUMERIC.has(f));
 const LEDGER_NUMERIC = LEDGER_FIELDS.filter((f) => NUMERIC.has(f));
 
 /** A salary row with everything the calculation and the confirm check read. */
 export type StoredSalaryRow = SalaryRowData & {
+  employerTotal: number | null;
+  bonusTax: number | null;
   yanglao: number | null;
   yiliao: number | null;
   shiye: number | null;
@@ -94,10 +117,14 @@ function normalise<T>(raw: Record<string, unknown>, numeric: readonly string[]):
     else if (typeof v === 'string' || typeof v === 'bigint') raw[k] = Number(v);
   }
   if ('calculated' in raw) raw.calculated = raw.calculated === 1 || raw.calculated === true || raw.calculated === '1';
+  if ('ratioOverride' in raw) raw.ratioOverride = raw.ratioOverride === 1 || raw.ratioOverride === true || raw.ratioOverride === '1';
+  if ('bonusMerged' in raw) raw.bonusMerged = raw.bonusMerged === 1 || raw.bonusMerged === true || raw.bonusMerged === '1';
+  if ('simplifiedDeduction' in raw) raw.simplifiedDeduction = raw.simplifiedDeduction === 1 || raw.simplifiedDeduction === true || raw.simplifiedDeduction === '1';
   return raw as T;
 }
 const asRow = (r: unknown) => normalise<StoredSalaryRow>(r as Record<string, unknown>, CALC_NUMERIC);
-const asLedger = (r: unknown) => normalise<LedgerRow>(r as Record<string, unknown>, LEDGER_NUMERIC);
+/** A row read with LEDGER_FIELDS (or a subset) with its money as numbers and its flags as booleans. */
+export const asLedger = (r: unknown) => normalise<LedgerRow>(r as Record<string, unknown>, LEDGER_NUMERIC);
 
 /** Which persons the context queries cover: a company's month, or explicit ID cards. */
 export type PersonFilter = { companyId: number; month: string } | { idCards: string[] };
@@ -133,17 +160,20 @@ export async function loadPersonMonthRows(db: Db, companyId: number, month: stri
 }
 
 /**
- * Everything the ledger needs beyond the rows being calculated, in two queries: the other rows of the same
- * month (other client companies, same entities and persons) and the rows of the other months of the year.
+ * Everything the ledger needs beyond the rows being calculated: the other rows of the same month (other client
+ * companies, same entities and persons), the year-to-date ledger row before the month (ytdLedger.ts), the opening
+ * balances, and of the other months' rows only the exceptions the ledger rows do not cover: unconfirmed rows
+ * (an earlier month left unconfirmed is refused) and confirmed rows of later months (refused too). Each read is
+ * bounded by the month's workers, not by the months behind it (finding P8).
  */
 export async function loadLedgerContext(
   db: Db,
   month: string,
   rows: readonly SalaryRowData[],
   who: PersonFilter,
-): Promise<{ sameMonthOthers: StoredSalaryRow[]; ledger: LedgerRow[] }> {
+): Promise<{ sameMonthOthers: StoredSalaryRow[]; ledger: LedgerRow[]; openings: OpeningBalance[]; carried: YtdCarry[] }> {
   const entities = [...new Set(rows.map((r) => r.dispatchCompany).filter((e): e is string => !!e))];
-  if (entities.length === 0) return { sameMonthOthers: [], ledger: [] };
+  if (entities.length === 0) return { sameMonthOthers: [], ledger: [], openings: [], carried: [] };
   const ids = rows.map((r) => r.id);
   const { from, to } = taxYearOf(month);
   const persons = personSubquery(db, who);
@@ -155,20 +185,90 @@ export async function loadLedgerContext(
     .where(S('idCard'), 'in', persons as never);
   if ('companyId' in who) others = others.where(S('companyId'), '!=', who.companyId);
   else others = others.where(S('id'), 'not in', ids);
-  const ledger = db
-    .selectFrom(SALARY_TABLE)
-    .select(selectFields(LEDGER_FIELDS) as never)
-    .where(S('month'), '>=', from)
-    .where(S('month'), '<=', to)
-    .where(S('month'), '!=', month)
-    .where(S('dispatchCompany'), 'in', entities)
-    .where(S('idCard'), 'in', persons as never);
-  const [o, l] = [await others.execute(), await ledger.execute()];
+  // two reads that the (id_card, tag, month) index answers without visiting the confirmed rows of the year
+  const exceptions = (tag: 0 | 1, after: string) =>
+    db
+      .selectFrom(SALARY_TABLE)
+      .select(selectFields(LEDGER_FIELDS) as never)
+      .where(S('tag'), '=', tag)
+      .where(S('month'), tag === 0 ? '>=' : '>', after)
+      .where(S('month'), '<=', to)
+      .where(S('month'), '!=', month)
+      .where(S('dispatchCompany'), 'in', entities)
+      .where(S('idCard'), 'in', persons as never);
+  const O = (f: string) => `${taxOpeningResource.table}.${fieldColumn(taxOpeningResource, f)}`;
+  const openings = dynamicDb(db)
+    .selectFrom(taxOpeningResource.table)
+    .select(OPENING_FIELDS.map((f) => `${O(f)} as ${f}`) as never)
+    .where(O('taxYear'), '=', Number(month.slice(0, 4)))
+    .where(O('dispatchCompany'), 'in', entities)
+    .where(O('idCard'), 'in', persons as never);
+  const [o, unconfirmed, later, b] = [await others.execute(), await exceptions(0, from).execute(), await exceptions(1, month).execute(), await openings.execute()];
+  const openingRows = b.map((r) => normalise<OpeningBalance>(r as Record<string, unknown>, OPENING_NUMERIC));
+  const carries = await loadCarries(db, month, entities, 'idCards' in who ? who.idCards : who);
   return {
     sameMonthOthers: o.map(asRow),
-    ledger: l.map(asLedger),
+    ledger: [...unconfirmed, ...later].map(asLedger),
+    openings: openingRows,
+    carried: await netOfOpenings(db, carries, openingRows),
   };
 }
+
+/**
+ * With an opening balance the confirmed months up to its month are not counted (the opening holds them): the
+ * carried row minus the ledger row at the opening's month. The year's separate-bonus use stays as carried.
+ */
+async function netOfOpenings(db: Db, carries: Map<string, YtdCarry>, openings: readonly OpeningBalance[]): Promise<YtdCarry[]> {
+  const covered = new Map<string, { entity: string; idCard: string; throughMonth: string }>();
+  for (const o of openings) {
+    const k = keyOf(o.dispatchCompany, o.idCard);
+    if (carries.has(k)) covered.set(k, { entity: o.dispatchCompany, idCard: o.idCard, throughMonth: o.throughMonth });
+  }
+  if (covered.size === 0) return [...carries.values()];
+  const base = await loadCarriesThrough(db, covered);
+  const out: YtdCarry[] = [];
+  for (const [k, c] of carries) {
+    const through = covered.get(k)?.throughMonth;
+    if (!through) {
+      out.push(c);
+      continue;
+    }
+    if (c.throughMonth <= through) {
+      // nothing confirmed after the opening: only the bonus use is carried
+      if (c.separateBonus) out.push({ ...c, months: 0, gross: 0, fiveOne: 0, deduct: 0, otherDeduct: 0, tax: 0 });
+      continue;
+    }
+    const b0 = base.get(k);
+    if (!b0) {
+      out.push(c);
+      continue;
+    }
+    out.push({
+      ...c,
+      months: c.months - b0.months,
+      gross: c.gross - b0.gross,
+      fiveOne: c.fiveOne - b0.fiveOne,
+      deduct: c.deduct - b0.deduct,
+      otherDeduct: c.otherDeduct - b0.otherDeduct,
+      tax: c.tax - b0.tax,
+    });
+  }
+  return out;
+}
+
+const OPENING_FIELDS = [
+  'dispatchCompany',
+  'idCard',
+  'throughMonth',
+  'months',
+  'cumulativeIncome',
+  'cumulativeExemptIncome',
+  'cumulativeSocial',
+  'cumulativeSpecialAdditional',
+  'cumulativeOtherDeduct',
+  'cumulativeTaxWithheld',
+] as const;
+const OPENING_NUMERIC = OPENING_FIELDS.filter((f) => f !== 'dispatchCompany' && f !== 'idCard' && f !== 'throughMonth');
 
 /** Takes the lock of a company's month (the batch row), creating it first when needed. */
 export async function lockCompanyMonth(db: Db, dialect: DialectName, companyId: number, month: string): Promise<void> {
@@ -199,6 +299,50 @@ export async function ensureCompanyMonth(db: Db, dialect: DialectName, companyId
       .execute();
 }
 
+/** What a company's month stands at (the screen's steps and regenerate question) and its totals, money in yuan. */
+export interface MonthSummary {
+  rows: number;
+  calculated: number;
+  editedRows: number;
+  manualRows: number;
+  confirmed: boolean;
+  /** Sums over the month's rows (calculated figures; 0 where not calculated). */
+  gross: number;
+  employerTotal: number;
+  labourCost: number;
+}
+
+/** Counts of a company's month: rows, calculated, hand-edited and hand-added rows, whether it is confirmed, totals. */
+export async function monthSummary(db: Db, companyId: number, month: string): Promise<MonthSummary> {
+  const flag = (column: string, value: string | number) => sql<number>`coalesce(sum(case when ${sql.ref(S(column))} = ${value} then 1 else 0 end), 0)`;
+  const total = (field: string) => sql<number>`coalesce(sum(${sql.ref(S(field))}), 0)`;
+  const counts = (await db
+    .selectFrom(SALARY_TABLE)
+    .select([
+      sql<number>`count(*)`.as('rows'),
+      flag('calculated', 1).as('calculated'),
+      flag('adjustEdited', 1).as('editedRows'),
+      flag('origin', 'manual').as('manualRows'),
+      total('gross').as('gross'),
+      total('employerTotal').as('employerTotal'),
+      total('labourCost').as('labourCost'),
+    ])
+    .where(S('companyId'), '=', companyId)
+    .where(S('month'), '=', month)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
+  const n = (k: string) => Number(counts?.[k] ?? 0);
+  return {
+    rows: n('rows'),
+    calculated: n('calculated'),
+    editedRows: n('editedRows'),
+    manualRows: n('manualRows'),
+    confirmed: await isConfirmed(db, companyId, month),
+    gross: fenToYuan(n('gross')),
+    employerTotal: fenToYuan(n('employerTotal')),
+    labourCost: fenToYuan(n('labourCost')),
+  };
+}
+
 /** Is the company's month confirmed (a confirm log exists)? */
 export async function isConfirmed(db: Db, companyId: number, month: string): Promise<boolean> {
   const r = await db.selectFrom('accounts_confirm_log').select('id').where('company_id', '=', companyId).where('month', '=', month).executeTakeFirst();
@@ -206,16 +350,49 @@ export async function isConfirmed(db: Db, companyId: number, month: string): Pro
 }
 
 const FIGURE_COLUMNS: [keyof RowFigures, string][] = (
-  ['gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'monthIndex', 'cumulativeIncome', 'cumulativeTaxable', 'cumulativeTax', 'taxableThisMonth'] as const
+  [
+    'gross',
+    'yanglao',
+    'yiliao',
+    'shiye',
+    'gongjijin',
+    'fiveOne',
+    'tax',
+    'bonusTax',
+    'deduct',
+    'otherDeduct',
+    'realSalary',
+    'monthIndex',
+    'cumulativeIncome',
+    'cumulativeTaxable',
+    'cumulativeTax',
+    'taxableThisMonth',
+    'employerYanglao',
+    'employerYiliao',
+    'employerShiye',
+    'employerGongshang',
+    'employerShengyu',
+    'employerGongjijin',
+    'employerTotal',
+    'labourCost',
+  ] as const
 ).map((f) => [f, S(f)]);
 
-/** One row's new figures, plus optional new overtime/deduction (the inline edit). */
+/** One row's new figures, plus the amounts a clerk may edit (the inline edit). */
 export interface FigureUpdate {
   id: number;
   figures: RowFigures;
-  jiaban?: number;
-  koukuan?: number;
+  adjust?: ClerkAmounts;
 }
+
+/** What the inline edit changes: 加班费, 扣款 and the annual bonus with its tax choice (fen; 0/1). */
+export interface ClerkAmounts {
+  jiaban: number;
+  koukuan: number;
+  bonus: number;
+  bonusMerged: number;
+}
+export const CLERK_AMOUNT_FIELDS = ['jiaban', 'koukuan', 'bonus', 'bonusMerged'] as const;
 
 /**
  * Writes calculated figures (calc_state = 1) for many rows, only where the row is still unlocked (tag = 0),
@@ -224,12 +401,13 @@ export interface FigureUpdate {
 export async function writeFigures(db: Db, dialect: DialectName, updates: FigureUpdate[]): Promise<number> {
   if (!updates.length) return 0;
   const now = nowIso();
-  const withAdjust = updates.some((u) => u.jiaban !== undefined || u.koukuan !== undefined);
+  const withAdjust = updates.some((u) => u.adjust !== undefined);
   const cols = FIGURE_COLUMNS.map(([, c]) => c);
-  if (withAdjust) cols.push(S('jiaban'), S('koukuan'));
+  if (withAdjust) cols.push(...CLERK_AMOUNT_FIELDS.map(S));
   const rows = updates.map((u) => {
     const values: (number | null)[] = FIGURE_COLUMNS.map(([f]) => u.figures[f] ?? null);
-    if (withAdjust) values.push(u.jiaban ?? null, u.koukuan ?? null);
+    // the statement writes every listed column of every row: a caller that edits one row sends the others' stored amounts
+    if (withAdjust) values.push(...CLERK_AMOUNT_FIELDS.map((f) => (u.adjust ? u.adjust[f] : null)));
     return { id: u.id, values };
   });
   return updateRowsById(db, dialect, cols, rows, { calc_state: 1, calculate_time: now, update_time: now });

@@ -1,21 +1,24 @@
 import { permissionCodes } from '@app/shared/resource';
 import { CONTRACT_COLUMNS, staffResource } from '@app/shared/resources/staff';
+import { userResource } from '@app/shared/resources/user';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
-import { BatchDeleteButton, type DialogMode, ExcelButtons, ResourceTable, type Row, SearchBar, dictNames, useBatchDelete, useResourceList } from '../../crud';
+import { BatchDeleteButton, type DialogMode, ExcelButtons, ResourceTable, type Row, SearchBar, SearchItem, dictNames, useBatchDelete, useResourceList } from '../../crud';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from './companies';
+import { StaffAccountRowButton, StaffAccountsButton, StaffAccountsDialog, useStaffAccounts } from './StaffAccounts';
 import { StaffDialog } from './StaffDialog';
 
 /**
  * The staff-based screens: the staff list (员工管理), the contract list (合同管理) and the contract reminder
  * list (合同到期提醒, restricted to 已提醒). A company is always chosen (the first one preselected); the list
  * loads only once one is chosen, and clearing it shows '请选择一个单位'. The staff list offers the generic
- * page's batch delete (checkboxes + 删除 with '你确定删除选中的数据吗？').
+ * page's batch delete (checkboxes + 删除 with '你确定删除选中的数据吗？') and 为员工开通账号 for a row or the checked
+ * rows (StaffAccounts) to whoever may both create users and read staff, as the server checks.
  */
 
 export type StaffVariant = 'staff' | 'contract' | 'contractWarn';
@@ -49,9 +52,15 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
     create: isStaff && hasPermission(permissionCodes(def, 'create')),
     edit: hasPermission(permissionCodes(def, 'edit')),
     delete: isStaff && hasPermission(permissionCodes(def, 'delete')),
+    accounts: isStaff && hasPermission(permissionCodes(userResource, 'create')) && hasPermission(permissionCodes(def, 'list')),
   };
   const fields = isStaff ? undefined : CONTRACT_FIELDS;
-  const batch = useBatchDelete(def, list, can.delete);
+  // the checkboxes serve batch delete and 为员工开通账号 alike
+  const batch = useBatchDelete(def, list, can.delete || can.accounts);
+  const accounts = useStaffAccounts();
+  const openAccounts = async (ids: number[]) => {
+    if (await accounts.run(ids)) batch.clear();
+  };
   const chooseCompany = (id: number | null) => {
     batch.clear();
     setCompanyId(id);
@@ -64,7 +73,10 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
           {t('add', { ns: 'crud' })}
         </Button>
       )}
-      <BatchDeleteButton batch={batch} />
+      {can.delete && <BatchDeleteButton batch={batch} />}
+      {can.accounts && (
+        <StaffAccountsButton count={batch.selected.length} loading={accounts.running} onConfirm={() => void openAccounts(batch.selected as number[])} />
+      )}
       <ExcelButtons
         def={def}
         filters={list.filters}
@@ -72,13 +84,15 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
         canImport={companyId !== null}
         canTemplate
         importUrl={companyId !== null ? `/api/import/${def.name}?companyId=${companyId}` : undefined}
-        onImported={() => void list.reload()}
       />
     </>
   ) : undefined;
 
+  // the list needs a company: its filter comes first, labelled and marked required
   const companySelect = (
-    <CompanySelect value={companyId} onChange={chooseCompany} companies={companies} loading={companiesLoading} testId="company-select" />
+    <SearchItem label={t('company')} htmlFor="staff-company" required testId="staff-company-filter">
+      <CompanySelect id="staff-company" value={companyId} onChange={chooseCompany} companies={companies} loading={companiesLoading} testId="company-select" />
+    </SearchItem>
   );
 
   return (
@@ -92,7 +106,7 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
           list.search(f);
         }}
         exclude={EXCLUDED[variant]}
-        extra={companySelect}
+        lead={companySelect}
       />
       {companyId !== null ? (
         <ResourceTable
@@ -105,6 +119,20 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
           canDelete={can.delete}
           onEdit={(row) => setDialog({ mode: 'edit', record: row })}
           onDeleted={batch.onRowDeleted}
+          forceActions={can.accounts}
+          actionsWidth={can.accounts ? 160 : undefined}
+          rowActions={
+            can.accounts
+              ? (row) => (
+                  <StaffAccountRowButton
+                    name={String(row.staffName ?? '')}
+                    loading={accounts.pending.includes(row.id as number)}
+                    disabled={accounts.running}
+                    onConfirm={() => void openAccounts([row.id as number])}
+                  />
+                )
+              : undefined
+          }
           selection={batch.selection}
           toolbar={toolbar}
         />
@@ -122,9 +150,9 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
           companies={companies}
           defaultCompanyId={companyId}
           onClose={() => setDialog(null)}
-          onSaved={() => void list.reload()}
         />
       )}
+      {can.accounts && <StaffAccountsDialog result={accounts.result} onClose={accounts.close} />}
     </Card>
   );
 }

@@ -3,14 +3,14 @@ import { permissionCodes } from '@app/shared/resource';
 import { payslipResource } from '@app/shared/resources/payslip';
 import { DownloadOutlined, FileTextOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Modal, Select, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Modal, Select, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
 import { api, downloadBlob } from '../../app/request';
-import { type DialogMode, ExcelButtons, ResourceForm, ResourceTable, type Row, SearchBar, listFields, useResourceList } from '../../crud';
+import { type DialogMode, ExcelButtons, ResourceForm, ResourceTable, type Row, SearchBar, listFields, useResourceList, useResourceMutation } from '../../crud';
 import '../../crud/crud.css';
 import { CompanySelect, useCompanies } from '../accounts/companies';
 import type { ConfirmLog } from './SalaryPage';
@@ -57,6 +57,7 @@ export default function PayslipPage() {
   };
 
   const fields = useMemo(() => (ordinary ? fieldsWithData(list.rows) : listFields(payslipResource)), [ordinary, list.rows]);
+  const ordinaryWithout = ordinary && !list.loading && list.rows.length === 0 && list.total === 0;
 
   const exportMine = async () => {
     setExportingOne(true);
@@ -87,7 +88,6 @@ export default function PayslipPage() {
           canImport={can.import}
           canExport={can.export}
           exportUrl="/api/export/acPayslipAll"
-          onImported={() => void list.reload()}
         />
       )}
     </>
@@ -96,6 +96,10 @@ export default function PayslipPage() {
   return (
     <Card className="crud-page" variant="borderless" data-testid="payslip-page">
       <SearchBar def={def} filters={list.filters} onSearch={(f) => list.search(f)} exclude={ordinary ? ['name', 'idCard'] : []} />
+      {ordinaryWithout ? (
+        // an employee without payslips sees why the page is empty, not a table with only an 操作 header
+        <Empty className="payslip-empty" data-testid="payslip-empty" description={t(Object.values(list.filters).some((v) => v != null && v !== '') ? 'payslip.noneForFilter' : 'payslip.noneYet')} />
+      ) : (
       <ResourceTable
         def={def}
         list={list}
@@ -113,6 +117,7 @@ export default function PayslipPage() {
         )}
         toolbar={toolbar}
       />
+      )}
       {can.edit && (
         <ResourceForm
           def={def}
@@ -120,22 +125,26 @@ export default function PayslipPage() {
           mode={dialog?.mode ?? 'edit'}
           record={dialog?.record}
           onClose={() => setDialog(null)}
-          onSaved={() => void list.reload()}
         />
       )}
-      {can.generate && <GenerateDialog open={generating} onClose={() => setGenerating(false)} onDone={() => void list.reload()} />}
+      {can.generate && <GenerateDialog open={generating} onClose={() => setGenerating(false)} />}
       <PayslipPrintModal row={printing} onClose={() => setPrinting(null)} />
     </Card>
   );
 }
 
 /** 生成工资条: a company and one of its confirmed months -> POST /api/acPayslip/generate {companyId, month}. */
-function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
+function GenerateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('salary');
   const { companies, loading } = useCompanies();
   const [companyId, setCompanyId] = useState<number | null>(null);
   const [month, setMonth] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // the payslip lists refresh after generating (useResourceMutation)
+  const generate = useResourceMutation<{ message?: string }, { companyId: number; month: string }>(payslipResource, {
+    mutationFn: (body) => api.post('/api/acPayslip/generate', body),
+    success: (res) => res?.message || t('payslip.generated'),
+    onSuccess: () => onClose(),
+  });
   const chosen = companyId ?? (companies.length ? Number(companies[0].id) : null);
   // Confirmed months of the company (silent: without the salary codes the picker falls back to any month).
   const logs = useQuery({
@@ -147,7 +156,7 @@ function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose: () 
   const months = [...new Set((logs.data?.content ?? []).map((l) => String(l.month)))];
   const chosenMonth = month ?? months[0] ?? null;
 
-  const submit = async () => {
+  const submit = () => {
     if (chosen === null) {
       notify.warning(t('chooseCompanyFirst'));
       return;
@@ -156,17 +165,7 @@ function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose: () 
       notify.warning(t('chooseMonth'));
       return;
     }
-    setBusy(true);
-    try {
-      const res = await api.post<{ message?: string }>('/api/acPayslip/generate', { companyId: chosen, month: chosenMonth });
-      notify.success(res?.message || t('payslip.generated'));
-      onClose();
-      onDone();
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBusy(false);
-    }
+    generate.mutate({ companyId: chosen, month: chosenMonth });
   };
 
   return (
@@ -177,7 +176,7 @@ function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose: () 
       onOk={() => void submit()}
       okText={t('ok')}
       cancelText={t('cancel')}
-      confirmLoading={busy}
+      confirmLoading={generate.isPending}
       okButtonProps={{ disabled: chosen === null || !chosenMonth, 'data-testid': 'payslip-generate-ok' } as never}
       width={500}
       destroyOnHidden

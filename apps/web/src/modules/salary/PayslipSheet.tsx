@@ -1,4 +1,4 @@
-import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS } from '@app/shared/resources/payslip';
+import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS, PAYSLIP_PRE_TAX_DEDUCTIONS } from '@app/shared/resources/payslip';
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,10 @@ const hasAmount = (v: unknown) => v !== null && v !== undefined && v !== '' && N
 
 export function payslipItems(row: Row) {
   const pick = (items: readonly (readonly [string, string])[]) =>
-    items.filter(([n]) => hasAmount(row[n])).map(([name, label]) => ({ name, label: fieldLabel('acPayslip', { name, label }), value: Number(row[name]) }));
+    items
+      .filter(([n]) => hasAmount(row[n]))
+      // 扣款（税前） is listed among the income with a minus sign, so that the lines add up to 应发 (P7)
+      .map(([name, label]) => ({ name, label: fieldLabel('acPayslip', { name, label }), value: PAYSLIP_PRE_TAX_DEDUCTIONS.has(name) ? -Number(row[name]) : Number(row[name]) }));
   return {
     income: pick(PAYSLIP_INCOME_ITEMS.filter(([n]) => n !== GROSS)),
     deductions: pick(PAYSLIP_DEDUCTION_ITEMS.filter(([n]) => n !== NET && !TAX_INFO.has(n))),

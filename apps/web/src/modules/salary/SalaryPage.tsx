@@ -1,8 +1,8 @@
 import { permissionCodes } from '@app/shared/resource';
 import { SALARY_INSURANCE_FIELDS, salaryResource } from '@app/shared/resources/salary';
-import { CalculatorOutlined, CheckCircleOutlined, CloseOutlined, DeleteOutlined, EditOutlined, LockOutlined, ReloadOutlined, SaveOutlined, SearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Descriptions, Empty, Input, InputNumber, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { CalculatorOutlined, CheckCircleOutlined, CloseOutlined, DeleteOutlined, EditOutlined, GiftOutlined, LockOutlined, SaveOutlined, ThunderboltOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Steps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,9 +11,10 @@ import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
 import { feedback, notify } from '../../app/feedback';
 import { api } from '../../app/request';
-import { ResourceTable, type Row, deleteRows, dictNames, formatDateTime, labelOf, renderValue, useResourceList } from '../../crud';
+import { ResourceTable, type Row, SearchBar, SearchItem, deleteRows, dictNames, formatDateTime, labelOf, renderValue, useResourceList, useResourceMutation } from '../../crud';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
+import { BonusDialog } from './BonusDialog';
 import './salary.css';
 
 /**
@@ -30,18 +31,24 @@ const MAX = 1_000_000;
 
 /** The expanded row: the snapshot, the bases and ratios, the personal items and the tax figures. */
 const DETAIL_GROUPS: { key: string; fields: string[] }[] = [
-  { key: 'details.staff', fields: ['dispatchCompany', 'censusType', 'sex', 'taxesType', 'insureType', 'contractStart', 'contractEnd'] },
+  { key: 'details.staff', fields: ['dispatchCompany', 'censusType', 'sex', 'taxesType', 'insureType', 'contractStart', 'contractEnd', 'fullSalary', 'paidDays', 'prorationRule', 'adjustEdited', 'ratioOverride'] },
   { key: 'details.bases', fields: [...SALARY_INSURANCE_FIELDS] },
   { key: 'details.personal', fields: ['yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'jiaban', 'koukuan', 'gross'] },
   {
+    key: 'details.employer',
+    fields: ['employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerShengyu', 'employerGongjijin', 'employerTotal', 'labourCost'],
+  },
+  {
     key: 'details.tax',
-    fields: ['deduct', 'monthIndex', 'cumulativeIncome', 'cumulativeTaxable', 'cumulativeTax', 'taxableThisMonth', 'tax', 'realSalary', 'calculateTime'],
+    fields: ['deduct', 'otherDeduct', 'simplifiedDeduction', 'monthIndex', 'cumulativeIncome', 'cumulativeTaxable', 'cumulativeTax', 'taxableThisMonth', 'tax', 'bonus', 'bonusMerged', 'bonusTax', 'realSalary', 'calculateTime'],
   },
 ];
 const DICT_NAMES = dictNames(salaryResource.fields);
 /** Compact column widths so the editable amounts stay in view on a laptop screen. */
 const WIDTHS: Record<string, number> = { companyName: 140, month: 90, staffName: 90, idCard: 175, phone: 120, jiaban: 120, koukuan: 120 };
 for (const n of ['salary', 'fiveOne', 'deduct', 'tax', 'realSalary']) WIDTHS[n] = 105;
+/** 单位 and 月份 are the page's own state (they pick the month's rows), shown first by `lead`. */
+const SEARCH_EXCLUDED = ['companyId', 'month'];
 
 export interface ConfirmLog {
   companyId?: number;
@@ -51,6 +58,15 @@ export interface ConfirmLog {
   username?: string;
   cname?: string;
   createTime?: string;
+}
+
+/** GET /api/accountsSalary/summary: where a company's month stands. */
+interface MonthSummary {
+  rows: number;
+  calculated: number;
+  editedRows: number;
+  manualRows: number;
+  confirmed: boolean;
 }
 
 /** The confirmation log of a company's month, or null (not confirmed). */
@@ -67,24 +83,94 @@ export function useConfirmLog(companyId: number | null, month: string | null) {
   return { log: q.data ?? null, loading: q.isLoading, reload: () => q.refetch() };
 }
 
+/** GET /api/accountsSalary/summary of a company's month (the step indicator and the regenerate question). */
+function useMonthSummary(companyId: number | null, month: string) {
+  return useQuery({
+    queryKey: ['accountsSalarySummary', companyId, month],
+    queryFn: () => api.get<MonthSummary>('/api/accountsSalary/summary', { companyId, month }),
+    enabled: companyId !== null && !!month,
+    staleTime: 0,
+  });
+}
+
+/** 已生成 -> 已计算 -> 已确认 with the month's counts (issue 10 item 12). */
+function MonthSteps({ summary }: { summary: MonthSummary | undefined }) {
+  const { t } = useTranslation('salary');
+  if (!summary) return null;
+  const current = summary.confirmed ? 3 : summary.rows > 0 && summary.calculated === summary.rows ? 2 : summary.rows > 0 ? 1 : 0;
+  return (
+    <Steps
+      size="small"
+      className="salary-steps"
+      data-testid="salary-steps"
+      current={current}
+      items={[
+        { title: t('steps.generated'), description: t('steps.rows', { count: summary.rows }) },
+        { title: t('steps.calculated'), description: t('steps.calculatedOf', { calculated: summary.calculated, rows: summary.rows }) },
+        { title: t('steps.confirmed'), description: summary.confirmed ? t('locked') : t('unlocked') },
+      ]}
+    />
+  );
+}
+
+/** 反确认: asks for the reason the server records beside the figures it reopens. */
+function UnconfirmDialog(props: { open: boolean; month: string; onClose: () => void; onSubmit: (reason: string) => Promise<void> }) {
+  const { t } = useTranslation('salary');
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open={props.open}
+      title={t('unconfirm.title', { month: props.month })}
+      okText={t('unconfirm.button')}
+      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'salary-unconfirm-ok' } as never}
+      cancelText={t('cancel')}
+      onCancel={props.onClose}
+      destroyOnHidden
+      onOk={async () => {
+        let reason: string;
+        try {
+          ({ reason } = await form.validateFields());
+        } catch {
+          return; // the form shows what is missing
+        }
+        setBusy(true);
+        try {
+          await props.onSubmit(reason.trim());
+          form.resetFields();
+        } catch {
+          /* the request layer showed the server's message */
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Typography.Paragraph type="secondary">{t('unconfirm.hint')}</Typography.Paragraph>
+      <Form form={form} layout="vertical">
+        <Form.Item name="reason" label={t('unconfirm.reason')} rules={[{ required: true, whitespace: true, message: t('unconfirm.reasonRequired') }, { max: 500 }]}>
+          <Input.TextArea rows={3} maxLength={500} showCount data-testid="salary-unconfirm-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
 export default function SalaryPage() {
   const { t } = useTranslation('salary');
   const def = salaryResource;
   const { hasPermission } = useAuth();
-  const queryClient = useQueryClient();
   const dicts = useDicts(DICT_NAMES);
   const { companies, loading: companiesLoading, loaded } = useCompanies();
   const { companyId, setCompanyId } = useChosenCompany(companies, loaded);
   const [month, setMonth] = useState<string>(() => dayjs().format('YYYY-MM'));
-  const [text, setText] = useState<{ staffName?: string; idCard?: string; phone?: string }>({});
   const baseParams = useMemo(() => ({ companyId: companyId ?? undefined, month }), [companyId, month]);
   const list = useResourceList(def, { baseParams, enabled: companyId !== null && !!month });
-  const { log, reload: reloadLog } = useConfirmLog(companyId, month);
+  const { log } = useConfirmLog(companyId, month);
   const locked = !!log;
   const company = companies.find((c) => Number(c.id) === companyId);
 
   const [editing, setEditing] = useState<{ id: unknown; jiaban: number | null; koukuan: number | null } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [bonusRow, setBonusRow] = useState<Row | null>(null);
   const editingId = editing?.id;
   useEffect(() => {
     if (editingId === undefined) return;
@@ -93,37 +179,69 @@ export default function SalaryPage() {
     input?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
     input?.focus?.();
   }, [editingId]);
-  const [running, setRunning] = useState<'generate' | 'calculate' | 'confirm' | null>(null);
-  const [deleting, setDeleting] = useState<unknown>(null);
 
   const can = {
     generate: hasPermission(permissionCodes(def, 'create')),
     edit: hasPermission(permissionCodes(def, 'edit')),
     delete: hasPermission(permissionCodes(def, 'delete')),
+    unconfirm: hasPermission(['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_UNCONFIRM']),
   };
+  const [unconfirmOpen, setUnconfirmOpen] = useState(false);
   const hasRows = list.total > 0;
 
-  const refresh = async () => {
-    await Promise.all([list.reload(), reloadLog(), queryClient.invalidateQueries({ queryKey: ['crud', '/api/acPayslip'] })]);
-  };
+  const summary = useMonthSummary(companyId, month);
+  // Every write below refreshes the month's rows, its summary and confirmation log, and the payslips
+  // (useResourceMutation: the dependents of accountsSalary).
+  const step = useResourceMutation<{ message?: string; unrecordedMonths?: unknown[] }, 'generate' | 'calculate' | 'confirm'>(def, {
+    mutationFn: (which) => {
+      const url = { generate: '/api/accountsSalary/generator', calculate: '/api/accountsSalary/calculate', confirm: '/api/accountsSalary/confirm' }[which];
+      return api.post(url, { companyId, month, companyName: company?.companyName });
+    },
+    // a refused step may have done part of its work: show what the month holds now
+    invalidateOnError: true,
+    onSuccess: (res, which) => {
+      // a calculation that counted months without pay records says so; it deserves more than a green toast
+      if (res?.unrecordedMonths?.length) notify.warning(res.message || t(which));
+      else notify.success(res?.message || t(which));
+      setEditing(null);
+    },
+  });
+  const running = step.isPending ? step.variables : null;
 
-  const runStep = async (step: 'generate' | 'calculate' | 'confirm') => {
+  const runStep = async (which: 'generate' | 'calculate' | 'confirm') => {
     if (companyId === null) {
       notify.warning(t('chooseCompanyFirst'));
       return;
     }
-    const url = { generate: '/api/accountsSalary/generator', calculate: '/api/accountsSalary/calculate', confirm: '/api/accountsSalary/confirm' }[step];
-    setRunning(step);
-    try {
-      const res = await api.post<{ message?: string }>(url, { companyId, month, companyName: company?.companyName });
-      notify.success(res?.message || t(step));
-      setEditing(null);
-    } catch {
-      /* the request layer showed the server's message */
-    } finally {
-      setRunning(null);
-      await refresh();
+    // the request layer showed a refusal; the confirmation dialog waiting on this promise closes either way
+    await step.mutateAsync(which).catch(() => undefined);
+  };
+
+  // Generating again merges (hand edits and hand-added rows stay) but refreshes every other row from the staff
+  // records: say so, with the counts, before doing it.
+  const onGenerate = async () => {
+    if (companyId === null) {
+      notify.warning(t('chooseCompanyFirst'));
+      return;
     }
+    let summary: MonthSummary;
+    try {
+      summary = await api.get<MonthSummary>('/api/accountsSalary/summary', { companyId, month });
+    } catch {
+      return;
+    }
+    if (summary.rows === 0) {
+      await runStep('generate');
+      return;
+    }
+    const kept = summary.editedRows + summary.manualRows > 0 ? t('regenerateKeeps', { edited: summary.editedRows, manual: summary.manualRows }) : '';
+    feedback.modal.confirm({
+      title: t('regenerateTitle'),
+      content: `${t('regenerateConfirm', { rows: summary.rows, count: summary.rows })}${kept}`,
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      onOk: () => runStep('generate'),
+    });
   };
 
   const onConfirm = () => {
@@ -136,33 +254,33 @@ export default function SalaryPage() {
     });
   };
 
-  const save = async () => {
-    if (!editing) return;
-    setSaving(true);
-    try {
-      await api.put(`/api/${def.name}`, { id: editing.id, jiaban: Number(editing.jiaban ?? 0), koukuan: Number(editing.koukuan ?? 0) });
-      notify.success(t('saved'));
-      setEditing(null);
-      await list.reload();
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSaving(false);
-    }
+  const amounts = useResourceMutation<unknown, { id: unknown; jiaban: number | null; koukuan: number | null }>(def, {
+    mutationFn: (e) => api.put(`/api/${def.name}`, { id: e.id, jiaban: Number(e.jiaban ?? 0), koukuan: Number(e.koukuan ?? 0) }),
+    success: t('saved'),
+    onSuccess: () => setEditing(null),
+  });
+  const saving = amounts.isPending;
+  const save = () => {
+    if (!editing || amounts.isPending) return;
+    amounts.mutate(editing);
   };
 
-  const remove = async (row: Row) => {
-    setDeleting(row.id);
-    try {
-      await deleteRows(def, [row.id]);
-      notify.success(t('deleted'));
-      list.afterDelete(1);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setDeleting(null);
-    }
-  };
+  const removal = useResourceMutation<void, Row>(def, {
+    mutationFn: (row) => deleteRows(def, [row.id]),
+    success: t('deleted'),
+    onSuccess: () => list.afterDelete(1),
+  });
+  const deleting = removal.isPending ? removal.variables?.id : null;
+  // a promise: the popover's 确定 spins until the server answered
+  const remove = (row: Row) => removal.mutateAsync(row).catch(() => undefined);
+
+  const unconfirm = useResourceMutation<{ message?: string }, string>(def, {
+    mutationFn: (reason) => api.post('/api/accountsSalary/unconfirm', { companyId, month, reason }),
+    onSuccess: (res) => {
+      notify.success(res?.message || t('unconfirm.done'));
+      setUnconfirmOpen(false);
+    },
+  });
 
   const rowLocked = (row: Row) => locked || Number(row.tag) === 1;
   const isEditing = (row: Row) => editing !== null && editing.id === row.id;
@@ -191,6 +309,8 @@ export default function SalaryPage() {
   const columns = (cols: ColumnsType<Row>): ColumnsType<Row> => {
     const out = cols.map((c) => {
       const width = WIDTHS[String(c.key)] ?? c.width;
+      // the worker's name stays in view when the wide table scrolls right (W2)
+      if (c.key === 'staffName') return { ...c, width, fixed: 'left' as const };
       if (c.key !== 'jiaban' && c.key !== 'koukuan') return { ...c, width };
       const base = c.render;
       return { ...c, width, render: (v: unknown, row: Row, i: number) => render[c.key as 'jiaban' | 'koukuan'](v, row) ?? base?.(v, row, i) };
@@ -233,6 +353,11 @@ export default function SalaryPage() {
                   />
                 </Tooltip>
               )}
+              {can.edit && (
+                <Tooltip title={t('bonus.action')}>
+                  <Button size="small" icon={<GiftOutlined />} disabled={disabled || editing !== null} onClick={() => setBonusRow(row)} aria-label={t('bonus.action')} data-testid="salary-bonus" />
+                </Tooltip>
+              )}
               {can.delete && (
                 <Popconfirm title={t('confirmDelete')} okText={t('ok')} cancelText={t('cancel')} disabled={disabled} onConfirm={() => remove(row)}>
                   <Tooltip title={t('delete')}>
@@ -250,7 +375,7 @@ export default function SalaryPage() {
   const toolbar = (
     <>
       {can.generate && (
-        <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => void runStep('generate')} loading={running === 'generate'} disabled={locked || companyId === null} data-testid="salary-generate">
+        <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => void onGenerate()} loading={running === 'generate'} disabled={locked || companyId === null} data-testid="salary-generate">
           {t('generate')}
         </Button>
       )}
@@ -264,6 +389,11 @@ export default function SalaryPage() {
           {t('confirm')}
         </Button>
       )}
+      {can.unconfirm && locked && (
+        <Button danger icon={<UnlockOutlined />} onClick={() => setUnconfirmOpen(true)} data-testid="salary-unconfirm">
+          {t('unconfirm.button')}
+        </Button>
+      )}
       {companyId !== null &&
         (locked ? (
           <Tag color="green" icon={<LockOutlined />} data-testid="salary-lock-tag">
@@ -274,8 +404,6 @@ export default function SalaryPage() {
         ))}
     </>
   );
-
-  const search = () => list.search({ ...text });
 
   const expanded = (row: Row) => (
     <div className="salary-details" data-testid="salary-details">
@@ -296,37 +424,36 @@ export default function SalaryPage() {
 
   return (
     <Card className="crud-page salary-page" variant="borderless" data-testid="salary-page">
-      <Space wrap className="crud-search">
-        <CompanySelect value={companyId} onChange={setCompanyId} companies={companies} loading={companiesLoading} testId="salary-company" />
-        <DatePicker
-          picker="month"
-          format="YYYY-MM"
-          allowClear={false}
-          value={dayjs(`${month}-01`)}
-          onChange={(d) => {
-            if (d) setMonth(d.format('YYYY-MM'));
-            setEditing(null);
-          }}
-          aria-label={t('month')}
-          data-testid="salary-month"
-          style={{ width: 130 }}
-        />
-        <Input placeholder={t('staffName')} aria-label={t('staffName')} value={text.staffName ?? ''} onChange={(e) => setText((s) => ({ ...s, staffName: e.target.value }))} onPressEnter={search} allowClear style={{ width: 140 }} />
-        <Input placeholder={t('idCard')} aria-label={t('idCard')} value={text.idCard ?? ''} onChange={(e) => setText((s) => ({ ...s, idCard: e.target.value }))} onPressEnter={search} allowClear style={{ width: 180 }} />
-        <Input placeholder={t('phone')} aria-label={t('phone')} value={text.phone ?? ''} onChange={(e) => setText((s) => ({ ...s, phone: e.target.value }))} onPressEnter={search} allowClear style={{ width: 140 }} />
-        <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="salary-search">
-          {t('search')}
-        </Button>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => {
-            setText({});
-            list.search({});
-          }}
-        >
-          {t('reset')}
-        </Button>
-      </Space>
+      <SearchBar
+        def={def}
+        dicts={dicts}
+        filters={list.filters}
+        onSearch={(f) => list.search(f)}
+        exclude={SEARCH_EXCLUDED}
+        lead={
+          <>
+            <SearchItem label={t('company')} htmlFor="salary-company" required testId="salary-company-filter">
+              <CompanySelect id="salary-company" value={companyId} onChange={setCompanyId} companies={companies} loading={companiesLoading} testId="salary-company" />
+            </SearchItem>
+            <SearchItem label={t('month')} htmlFor="salary-month" required testId="salary-month-filter">
+              <DatePicker
+                id="salary-month"
+                picker="month"
+                format="YYYY-MM"
+                allowClear={false}
+                value={dayjs(`${month}-01`)}
+                onChange={(d) => {
+                  if (d) setMonth(d.format('YYYY-MM'));
+                  setEditing(null);
+                }}
+                data-testid="salary-month"
+                style={{ width: 130 }}
+              />
+            </SearchItem>
+          </>
+        }
+      />
+      {companyId !== null && <MonthSteps summary={summary.data} />}
       {locked && log && (
         <Alert
           className="salary-lock-banner"
@@ -338,6 +465,15 @@ export default function SalaryPage() {
           description={t('lockedDetail', { who: log.cname || log.username || '-', time: formatDateTime(log.createTime), count: log.rowCount ?? list.total })}
         />
       )}
+      <UnconfirmDialog
+        open={unconfirmOpen}
+        month={month}
+        onClose={() => setUnconfirmOpen(false)}
+        // rejects on a refusal (shown by the request layer): the dialog stays open with the reason
+        onSubmit={async (reason) => {
+          await unconfirm.mutateAsync(reason);
+        }}
+      />
       {companyId !== null ? (
         <ResourceTable
           def={def}
@@ -355,6 +491,7 @@ export default function SalaryPage() {
           <Empty description={t('chooseCompanyFirst')} />
         </div>
       )}
+      <BonusDialog row={bonusRow} onClose={() => setBonusRow(null)} />
     </Card>
   );
 }

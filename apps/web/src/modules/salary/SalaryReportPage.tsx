@@ -1,11 +1,13 @@
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Form, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
-import { downloadBlob } from '../../app/request';
+import { api, downloadBlob } from '../../app/request';
+import { formatMoney } from '../../crud/format';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
 import './salary.css';
@@ -18,6 +20,75 @@ export const SALARY_REPORT_FILE = '工资报表.xlsx';
  * (POST /api/export/accountsSalary {companyId, month, cname}). A JSON answer instead of the file shows its
  * message for 2.5 s; an HTTP 405-type failure shows '接口异常，请联系管理员！' (both by the request layer).
  */
+interface CompanyCost {
+  companyId: number;
+  companyName: string;
+  rows: number;
+  gross: number;
+  employerTotal: number;
+  labourCost: number;
+  confirmed: boolean;
+}
+
+/** 用工成本 per client company for a month (GET /api/accountsSalary/costSummary), with a totals row. */
+function CompanyCostTable({ month }: { month: string }) {
+  const { t } = useTranslation('salary');
+  const q = useQuery({
+    queryKey: ['accountsSalaryCost', month],
+    queryFn: () => api.get<{ companies: CompanyCost[]; total: Omit<CompanyCost, 'companyId' | 'companyName' | 'confirmed'> }>('/api/accountsSalary/costSummary', { month }),
+  });
+  const money = (v: number) => formatMoney(v);
+  return (
+    <div className="salary-cost" data-testid="salary-cost">
+      <Typography.Title level={5}>{t('report.cost.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('report.cost.hint')}</Typography.Paragraph>
+      <Table<CompanyCost>
+        size="small"
+        rowKey="companyId"
+        loading={q.isLoading}
+        dataSource={q.data?.companies ?? []}
+        pagination={false}
+        locale={{ emptyText: t('report.cost.empty') }}
+        scroll={{ x: 760 }}
+        columns={[
+          { key: 'companyName', dataIndex: 'companyName', title: t('report.cost.company'), fixed: 'left', width: 200 },
+          { key: 'rows', dataIndex: 'rows', title: t('report.cost.rows'), align: 'right', width: 80 },
+          { key: 'gross', dataIndex: 'gross', title: t('report.cost.gross'), align: 'right', render: money },
+          { key: 'employerTotal', dataIndex: 'employerTotal', title: t('report.cost.employerTotal'), align: 'right', render: money },
+          { key: 'labourCost', dataIndex: 'labourCost', title: t('report.cost.labourCost'), align: 'right', render: money },
+          {
+            key: 'confirmed',
+            dataIndex: 'confirmed',
+            title: t('report.cost.status'),
+            width: 100,
+            render: (v: boolean) => (v ? <Tag color="green">{t('locked')}</Tag> : <Tag>{t('unlocked')}</Tag>),
+          },
+        ]}
+        summary={() =>
+          q.data?.companies.length ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>{t('report.cost.total')}</Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                {q.data.total.rows}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={2} align="right">
+                {money(q.data.total.gross)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={3} align="right">
+                {money(q.data.total.employerTotal)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">
+                {money(q.data.total.labourCost)}
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={5} />
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+    </div>
+  );
+}
+
 export default function SalaryReportPage() {
   const { t } = useTranslation('salary');
   const { user } = useAuth();
@@ -74,6 +145,7 @@ export default function SalaryReportPage() {
           </Button>
         </Form.Item>
       </Form>
+      <CompanyCostTable month={month} />
     </Card>
   );
 }

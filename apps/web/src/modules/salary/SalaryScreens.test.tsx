@@ -68,6 +68,27 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === '/api/accountsConfirmLog')?.query).toMatchObject({ companyId: '3', month: list?.query.month });
   });
 
+  it('反确认 of a locked month asks for a reason and posts it; only with the right', async () => {
+    const locked = [{ companyId: 3, month: '2026-11', cname: '李会计', username: 'li', rowCount: 1, createTime: '2026-11-20T08:30:00' }];
+    const calls = salaryFetch([{ ...ROW, tag: 1 }], locked, (call) => (call.path === '/api/accountsSalary/unconfirm' ? { body: { message: '反确认成功，共1条' } } : undefined));
+    loginAs(['ACCOUNTSSALARY_SELECT', 'ACCOUNTSSALARY_UNCONFIRM']);
+    renderWithApp(<SalaryPage />);
+    fireEvent.click(await screen.findByTestId('salary-unconfirm', {}, { timeout: 8000 }));
+    fireEvent.click(await screen.findByTestId('salary-unconfirm-ok'));
+    expect(await screen.findByText('请填写反确认原因')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/accountsSalary/unconfirm')).toBe(false);
+    fireEvent.change(screen.getByTestId('salary-unconfirm-reason'), { target: { value: '加班费漏报' } });
+    fireEvent.click(screen.getByTestId('salary-unconfirm-ok'));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/accountsSalary/unconfirm')?.body).toMatchObject({ companyId: 3, reason: '加班费漏报' }));
+    expect(await screen.findByText('反确认成功，共1条')).toBeTruthy();
+    cleanup();
+    salaryFetch([{ ...ROW, tag: 1 }], locked);
+    loginAs(['ACCOUNTSSALARY_EDIT']);
+    renderWithApp(<SalaryPage />);
+    await screen.findByTestId('salary-lock-tag', {}, { timeout: 8000 });
+    expect(screen.queryByTestId('salary-unconfirm')).toBeNull();
+  });
+
   it('disables confirm and calculate while there are no rows', async () => {
     salaryFetch([], []);
     loginAs(['ACCOUNTSSALARY_ALL']);
@@ -91,6 +112,41 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/accountsSalary/confirm')).toBe(true));
     expect(calls.find((c) => c.path === '/api/accountsSalary/confirm')?.body).toMatchObject({ companyId: 3, companyName: '甲公司' });
     expect(await screen.findByText('确认成功，共1条')).toBeTruthy();
+  });
+
+  it('generates an empty month at once, but asks before generating again and names the hand edits kept', async () => {
+    let summary = { rows: 0, calculated: 0, editedRows: 0, manualRows: 0, confirmed: false };
+    const calls = salaryFetch([ROW], [], (call) => {
+      if (call.path === '/api/accountsSalary/summary') return { body: summary };
+      if (call.path === '/api/accountsSalary/generator') return { body: { message: '生成成功，共1条' } };
+      return undefined;
+    });
+    loginAs(['ACCOUNTSSALARY_ALL']);
+    renderWithApp(<SalaryPage />);
+    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    const generated = () => calls.filter((c) => c.path === '/api/accountsSalary/generator').length;
+    fireEvent.click(button('salary-generate'));
+    await waitFor(() => expect(generated()).toBe(1));
+    expect(calls.find((c) => c.path === '/api/accountsSalary/summary')?.query).toMatchObject({ companyId: '3' });
+
+    summary = { rows: 7, calculated: 7, editedRows: 5, manualRows: 1, confirmed: false };
+    fireEvent.click(button('salary-generate'));
+    expect(await screen.findByText(/本月已有 7 条工资数据.*其中 5 条人工修改的加班费\/扣款和 1 条手工添加的数据将保留/)).toBeTruthy();
+    expect(generated()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(generated()).toBe(2));
+  });
+
+  it('shows where the month stands: generated, calculated with counts, confirmed', async () => {
+    salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary/summary' ? { body: { rows: 7, calculated: 5, editedRows: 0, manualRows: 0, confirmed: false } } : undefined));
+    loginAs(['ACCOUNTSSALARY_ALL']);
+    renderWithApp(<SalaryPage />);
+    const steps = await screen.findByTestId('salary-steps', {}, { timeout: 8000 });
+    await waitFor(() => expect(steps.textContent).toContain('5 / 7 条'));
+    expect(steps.textContent).toContain('7 条');
+    expect(steps.textContent).toContain('已确认');
+    // the second step is the current one: generated, not all calculated yet
+    expect(steps.querySelectorAll('.ant-steps-item-finish')).toHaveLength(1);
   });
 
   it('edits overtime and deduction inline and saves them as numbers', async () => {
@@ -167,6 +223,31 @@ describe('PayslipPage for an ordinary employee', { timeout: 30_000 }, () => {
 });
 
 describe('SalaryReportPage', { timeout: 30_000 }, () => {
+  it('lists the labour cost of each client company for the month, with a totals row', async () => {
+    const calls = installFakeFetch((call) => {
+      if (call.path === '/api/accountsCompany/all') return { body: COMPANIES };
+      if (call.path === '/api/accountsSalary/costSummary')
+        return {
+          body: {
+            month: call.query.month,
+            companies: [
+              { companyId: 3, companyName: '甲公司', rows: 2, gross: 17500, employerTotal: 6579, labourCost: 24079, confirmed: true },
+              { companyId: 4, companyName: '乙公司', rows: 1, gross: 8000, employerTotal: 3096, labourCost: 11096, confirmed: false },
+            ],
+            total: { rows: 3, gross: 25500, employerTotal: 9675, labourCost: 35175 },
+          },
+        };
+      return undefined;
+    });
+    loginAs(['ACCOUNTSSALARY_ALL'], { cname: '李会计' });
+    renderWithApp(<SalaryReportPage />);
+    const table = await screen.findByTestId('salary-cost', {}, { timeout: 8000 });
+    await waitFor(() => expect(table.textContent).toContain('乙公司'));
+    expect(table.textContent).toContain('24,079.00');
+    expect(table.textContent).toContain('35,175.00');
+    expect(calls.find((c) => c.path === '/api/accountsSalary/costSummary')?.query.month).toMatch(/^\d{4}-\d{2}$/);
+  });
+
   it('posts company, month and cname; a JSON answer shows its message; 405 shows 接口异常', async () => {
     let status = 200;
     const calls = installFakeFetch((call) => {

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'kysely';
+import { fenToYuan } from '@app/shared/payroll';
+import { isValidMonth } from '@app/shared/resource';
+import { salaryResource } from '@app/shared/resources/salary';
+import { badRequest } from '../../core/errors.ts';
+import { whereCompanyVisible } from './companies.ts';
+import { assertNotFutureMonth } from './months.ts';
+import { salaryColumn } from './salaryStore.ts';
+
+const SELECT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
+
+/** `?month=YYYY-MM` of a query string (required, not in the future). */
+export function parseMonthQuery(query: unknown, now = Date.now()): string {
+  const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const month = typeof q.month === 'string' ? q.month.trim() : '';
+  if (!month) throw badRequest('请选择月份', { month: '请选择月份' });
+  if (!isValidMonth(month)) throw badRequest('月份格式应为YYYY-MM', { month: '月份格式应为YYYY-MM' });
+  assertNotFutureMonth(month, now);
+  return month;
+}
+
+/** 用工成本 of the client companies: GET /api/accountsSalary/costSummary?month=YYYY-MM. */
+export function registerCostSummary(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // checked by parseMonthQuery with its messages; declared for the API document
+  const querystring = z.looseObject({ month: z.string().max(7).optional().meta({ description: 'YYYY-MM' }) });
+  // 用工成本 per client company for a month (issue 10 item 9): 应发, the employer's contributions and their sum, over
+  // the companies the caller sees; months not yet calculated count 0 for the figures.
+  app.get('/api/accountsSalary/costSummary', { config: { auth: SELECT }, schema: { tags: [salaryResource.label], summary: '各单位用工成本', querystring } }, async (req) => {
+    const month = parseMonthQuery(req.query);
+    const sum = (field: string) => sql<number>`coalesce(sum(${sql.ref(`${salaryResource.table}.${salaryColumn(field)}`)}), 0)`;
+    let qb = app.ctx.db
+      .selectFrom(salaryResource.table)
+      .select([
+        `${salaryResource.table}.company_id as companyId`,
+        sql<string>`max(${sql.ref(`${salaryResource.table}.company_name`)})`.as('companyName'),
+        sql<number>`count(*)`.as('rows'),
+        sum('gross').as('gross'),
+        sum('employerTotal').as('employerTotal'),
+        sum('labourCost').as('labourCost'),
+        sql<number>`max(${sql.ref(`${salaryResource.table}.tag`)})`.as('confirmed'),
+      ] as never)
+      .where(`${salaryResource.table}.month`, '=', month)
+      .groupBy(`${salaryResource.table}.company_id`)
+      .orderBy(`${salaryResource.table}.company_id`);
+    qb = await whereCompanyVisible(app, req, qb, `${salaryResource.table}.company_id`);
+    const rows = (await qb.execute()) as Record<string, unknown>[];
+    const companies = rows.map((r) => ({
+      companyId: Number(r.companyId),
+      companyName: String(r.companyName ?? ''),
+      rows: Number(r.rows),
+      gross: fenToYuan(Number(r.gross)),
+      employerTotal: fenToYuan(Number(r.employerTotal)),
+      labourCost: fenToYuan(Number(r.labourCost)),
+      confirmed: Number(r.confirmed) === 1,
+    }));
+    const total = (k: 'gross' | 'employerTotal' | 'labourCost') => fenToYuan(rows.reduce((a, r) => a + Number(r[k]), 0));
+    return { month, companies, total: { rows: companies.reduce((a, c) => a + c.rows, 0), gross: total('gross'), employerTotal: total('employerTotal'), labourCost: total('labourCost') } };
+  });
+}

@@ -1,0 +1,55 @@
+import { defineResource, type FieldDef } from '../resource/types.ts';
+
+/**
+ * 专项附加扣除 and 其他扣除 by category, per worker, withholding agent (派遣单位) and month (issue 10 item 6), as
+ * the worker declared them to the tax office (个人所得税 app) and the tax client exports them, or as entered.
+ * When a month has a row here, the monthly calculation uses its sums instead of the staff record's single
+ * 专项附加扣除 amount:
+ * - 专项附加扣除 = 子女教育 + 继续教育 + 住房贷款利息 + 住房租金 + 赡养老人 + 3岁以下婴幼儿照护. 大病医疗 is kept for the
+ *   record only: it is deducted in the annual reconciliation (汇算清缴), never in the monthly withholding.
+ * - 其他扣除 = 商业健康险 (at most 200 yuan a month) + 个人养老金 (at most 12,000 yuan a year).
+ * Money is yuan on the wire, fen stored.
+ */
+
+/** The categories that make up the month's 专项附加扣除 in the withholding (大病医疗 is not one of them). */
+export const SPECIAL_ADDITIONAL_CATEGORIES = ['childEducation', 'continuingEducation', 'housingLoanInterest', 'housingRent', 'elderlySupport', 'infantCare'] as const;
+/** The categories of 其他扣除. */
+export const OTHER_DEDUCTION_CATEGORIES = ['healthInsurance', 'privatePension'] as const;
+/** 商业健康险: 2,400 yuan a year, 200 a month (财税〔2017〕39号). */
+export const HEALTH_INSURANCE_MONTHLY_MAX_YUAN = 200;
+/** 个人养老金: 12,000 yuan a year (财政部 税务总局公告2022年第34号). */
+export const PRIVATE_PENSION_YEARLY_MAX_YUAN = 12_000;
+
+const money = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, kind: 'money', label, defaultValue: 0, max: 100_000, ...extra });
+
+export const taxDeductionResource = defineResource({
+  name: 'taxDeduction',
+  table: 'accounts_tax_deduction',
+  // Salary data: the monthly-salary codes guard it (as 期初累计数据).
+  permission: 'ACCOUNTSSALARY',
+  label: '专项附加扣除',
+  dialogWidth: 800,
+  searchMode: 'filters',
+  unique: [{ fields: ['dispatchCompany', 'idCard', 'month'], message: '该员工在该派遣单位本月已有扣除数据' }],
+  excel: { fileName: '专项附加扣除', templateName: '专项附加扣除模板', importKey: ['dispatchCompany', 'idCard', 'month'] },
+  menu: { parent: 'salary', path: 'taxDeduction', icon: 'AuditOutlined', titles: { en: 'Tax deductions', es: 'Deducciones fiscales', ja: '特別追加控除' } },
+  fields: [
+    { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
+    { name: 'dispatchCompany', kind: 'string', label: '派遣单位', required: '请输入派遣单位（扣缴义务人）', maxLength: 100, filter: 'like', search: true, width: 180 },
+    { name: 'staffName', kind: 'string', label: '姓名', maxLength: 50, filter: 'like', search: true },
+    { name: 'idCard', kind: 'idCard', label: '身份证号', required: '请输入身份证号', filter: 'like', search: true, width: 180 },
+    { name: 'month', kind: 'month', label: '月份', required: '请选择月份', filter: 'eq', search: true },
+    money('childEducation', '子女教育'),
+    money('continuingEducation', '继续教育'),
+    money('housingLoanInterest', '住房贷款利息'),
+    money('housingRent', '住房租金'),
+    money('elderlySupport', '赡养老人'),
+    money('infantCare', '3岁以下婴幼儿照护'),
+    money('seriousIllness', '大病医疗（汇算清缴时扣除）', { list: false }),
+    money('healthInsurance', '商业健康险', { max: HEALTH_INSURANCE_MONTHLY_MAX_YUAN }),
+    money('privatePension', '个人养老金', { max: PRIVATE_PENSION_YEARLY_MAX_YUAN }),
+    { name: 'remark', kind: 'string', label: '备注', maxLength: 255, list: false },
+    { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true, list: false },
+    { name: 'updateTime', kind: 'datetime', label: '更新日期', readOnly: true, list: false },
+  ],
+});
