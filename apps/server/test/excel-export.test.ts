@@ -1,3 +1,4 @@
+import { dynamicDb } from '../src/core/db.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import JSZip from 'jszip';
 import { importFields } from '../src/core/excel/columns.ts';
@@ -80,7 +81,7 @@ describe('export', () => {
         update_time: now,
       });
     }
-    for (let i = 0; i < rows.length; i += 200) await t.app.ctx.db.insertInto('accounts_staff').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200) await dynamicDb(t.app.ctx.db).insertInto('accounts_staff').values(rows.slice(i, i + 200)).execute();
     const res = await t.app.inject({ method: 'GET', url: `/api/export/accountsStaff?companyId=${c.id}`, headers: bearer(token) });
     const out = sheetRows(res.rawPayload);
     expect(out).toHaveLength(2301);

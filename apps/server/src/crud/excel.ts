@@ -1,13 +1,17 @@
+import { dynamicDb } from '../core/db.ts';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
-import { columnOf, MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, permissionCodes, validateField } from '@app/shared/resource';
+import { columnOf, isLinkField, kindOf, MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, permissionCodes, validateField } from '@app/shared/resource';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { RESOURCES } from '@app/shared/resources/index';
 import type { RouteAuth } from '../core/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../core/errors.ts';
 import type { CellContext } from '../core/excel/columns.ts';
 import { exportColumn, exportFields, formatHint, importFields } from '../core/excel/columns.ts';
 import { buildErrorSheet, loadErrorFile, saveErrorFile } from '../core/excel/errorFiles.ts';
+import { failImportLog, finishImportLog, startImportLog, updateImportLog } from '../core/excel/importLog.ts';
 import { ImportFileError, importWorkbook, type ImportRowError } from '../core/excel/importPipeline.ts';
 import { openWorkbook } from '../core/excel/readWorkbook.ts';
 import { WorkbookFormatError } from '../core/excel/types.ts';
@@ -16,12 +20,14 @@ import { sendXlsxStream } from '../core/excel/xlsxStream.ts';
 import type { AnySelect, RegisteredResource } from './registerResource.ts';
 import { parsePaging, sortableColumns } from './listQuery.ts';
 import { rowToApi } from './rowMapping.ts';
+import { safeText } from './routeSchemas.ts';
 
 /**
  * Excel routes for any resource whose definition has `excel` options:
  * - `POST /api/import/<name>` multipart `file` (one file, <= MAX_IMPORT_BYTES from the shared package, i.e.
- *   50 MB; xls/xlsx by magic bytes) -> {total, inserted, updated, failed, errors, errorFileId?}; needs the
- *   resource's create code;
+ *   50 MB; xls/xlsx by magic bytes) -> {total, inserted, updated, failed, digitLoss?, errors, errorFileId?}
+ *   (digitLoss, present when not 0: failed rows with a number cell whose last digits Excel lost in a text
+ *   column such as the ID card); needs the resource's create code;
  * - `GET|POST /api/export/<name>` with the list's filters and sort -> streamed .xlsx; needs its select code;
  * - `POST /api/download/<name>` -> the import template (Chinese headers, dictionary drop-downs, notes);
  * - `GET /api/import/errors/:id` -> the error sheet of an import (one hour, uploader only).
@@ -47,10 +53,9 @@ export interface ExcelRouteOptions {
   refSources?: Record<string, RegisteredResource>;
 }
 
-const errorRouteInstalled = new WeakSet<FastifyInstance>();
-
 /** Register import, export and template routes for a resource with `excel` options. */
-export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredResource, opts: ExcelRouteOptions = {}): void {
+export function registerExcelRoutes(fastify: FastifyInstance, resource: RegisteredResource, opts: ExcelRouteOptions = {}): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const def = resource.def;
   const excel = def.excel;
   if (!excel) throw new Error(`resource ${def.name} has no excel options`);
@@ -62,13 +67,13 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
   async function refLabels(req: FastifyRequest, fields: FieldDef[]): Promise<Map<string, { id: number; label: string }[]>> {
     const out = new Map<string, { id: number; label: string }[]>();
     for (const f of fields) {
-      if (f.kind !== 'ref' || !f.ref) continue;
+      if ((kindOf(f).excel.read !== 'ref' && !isLinkField(f)) || !f.ref) continue;
       const target = RESOURCES[f.ref.resource];
       if (!target) continue;
       const labelField = target.fields.find((x) => x.name === f.ref!.labelField);
       const labelCol = `${target.table}.${labelField ? columnOf(labelField) : 'id'}`;
       const source = opts.refSources?.[f.ref.resource];
-      const qb: AnySelect = source ? await source.listQuery(req, {}) : app.ctx.db.selectFrom(target.table);
+      const qb: AnySelect = source ? await source.listQuery(req, {}) : dynamicDb(app.ctx.db).selectFrom(target.table);
       const rows = await qb.select([`${target.table}.id as id`, `${labelCol} as label`]).execute();
       out.set(
         f.name,
@@ -93,10 +98,13 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
     for (const r of rows) out.get(r.dictName as string)!.push({ label: String(r.label), value: String(r.value) });
     return out;
   }
-  const dictNames = (fields: FieldDef[]) => [...new Set(fields.filter((f) => f.kind === 'dict' && f.dict).map((f) => f.dict!))];
+  const dictNames = (fields: FieldDef[]) => [...new Set(fields.filter((f) => kindOf(f).excel.read === 'dict' && f.dict).map((f) => f.dict!))];
 
   // ---------------------------------------------------------------- import
-  app.post(`/api/import/${def.name}`, { config: { auth: importAuth, log: `导入${def.label}` } }, async (req) => {
+  const tags = [def.label];
+  // an upload (multipart); the query string may carry the import defaults (e.g. the company)
+  const importSchema = { tags, summary: `导入${def.label}（multipart 字段 file）`, querystring: z.looseObject({}) };
+  app.post(`/api/import/${def.name}`, { config: { auth: importAuth, log: `导入${def.label}` }, schema: importSchema }, async (req) => {
     const upload = await readUpload(req);
     let wb: ReturnType<typeof openWorkbook>;
     try {
@@ -124,20 +132,35 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
     }
     const defaults: Record<string, unknown> = {};
     for (const name of opts.importDefaults ?? []) {
-      const raw = upload.fields[name] ?? (req.query as Record<string, unknown>)[name];
+      const raw = upload.fields[name] ?? req.query[name];
       if (raw === undefined || raw === null || raw === '') continue;
       const field = def.fields.find((f) => f.name === name);
       if (!field) continue;
       const r = validateField({ ...field, required: false }, Array.isArray(raw) ? raw[0] : raw);
       if (!r.ok) throw badRequest(`${field.label}无效`);
-      if (field.kind === 'ref' && ![...(refs.get(name) ?? [])].some((x) => x.id === r.value)) throw notFound(`${field.label}不存在或无权访问`);
+      if (kindOf(field).excel.read === 'ref' && ![...(refs.get(name) ?? [])].some((x) => x.id === r.value)) throw notFound(`${field.label}不存在或无权访问`);
       defaults[name] = r.value;
     }
     const keyFields = excel.importKey ?? [];
     const writeCtx = (mode: 'create' | 'update', existing?: Record<string, unknown>) => ({ req, db: app.ctx.db, mode, existing });
     let result: Awaited<ReturnType<typeof importWorkbook>>;
+    // the progress row an interrupted import leaves behind (S8): counts after every committed chunk
+    const logId = await startImportLog(app.ctx.db, app.ctx.dialect, {
+      label: def.label,
+      resource: def.name,
+      file: upload.fileName ?? '',
+      resumable: keyFields.length > 0,
+      username: req.user?.username ?? null,
+      ip: req.ip,
+      browser: String(req.headers['user-agent'] ?? ''),
+    });
+    let written = { inserted: 0, updated: 0, failed: 0 };
     try {
       result = await importWorkbook(wb, {
+        onChunkWritten: async (counts) => {
+          written = counts;
+          await updateImportLog(app.ctx.db, logId, counts);
+        },
         def,
         db: app.ctx.db,
         dialect: app.ctx.dialect,
@@ -150,21 +173,25 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
         afterWrite: resource.hooks.afterWrite ? (row, trx, mode, existing) => resource.hooks.afterWrite!(row, { req, db: trx, mode, existing }) : undefined,
       });
     } catch (err) {
+      await failImportLog(app.ctx.db, logId, written, err instanceof Error ? err.message : String(err));
       if (err instanceof ImportFileError || err instanceof WorkbookFormatError) throw badRequest(err.message, undefined, 'BAD_FILE');
       if (err instanceof Error && /incorrect header check|invalid (block|distance|stored)|unexpected end/i.test(err.message)) {
         throw badRequest('文件已损坏，无法读取', undefined, 'BAD_FILE');
       }
       throw err;
     }
+    await finishImportLog(app.ctx.db, logId);
     const body: {
       total: number;
       inserted: number;
       updated: number;
       failed: number;
+      digitLoss?: number;
       errors: ImportRowError[];
       errorsTruncated?: boolean;
       errorFileId?: string;
     } = { total: result.total, inserted: result.inserted, updated: result.updated, failed: result.failed, errors: result.errors };
+    if (result.digitLoss) body.digitLoss = result.digitLoss;
     if (result.errorsTruncated) body.errorsTruncated = true;
     if (result.failedRows.length) {
       const sheet = await buildErrorSheet(result.header, result.dateColumns, result.failedRows, wb.date1904);
@@ -187,15 +214,10 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
   // ---------------------------------------------------------------- export
   const sortable = sortableColumns(def);
   const defaultSort = def.defaultSort ?? [['id', 'desc']];
-  const exportHandler = async (req: FastifyRequest, reply: FastifyReply) => {
-    // POST bodies carry the same filters as the query string, possibly as JSON numbers or booleans.
-    const body: Record<string, unknown> = {};
-    if (req.body && typeof req.body === 'object' && !Array.isArray(req.body)) {
-      for (const [k, v] of Object.entries(req.body as Record<string, unknown>)) {
-        body[k] = typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
-      }
-    }
-    const query = { ...body, ...(req.query as Record<string, unknown>) };
+  // Filters, sort and paging are checked by the route schema before the first byte of the file goes out.
+  const exportHandler = async (req: FastifyRequest, reply: FastifyReply, queryString: Record<string, unknown>, postBody?: Record<string, unknown>) => {
+    // POST bodies carry the same filters as the query string (checked by the same schema).
+    const query = { ...postBody, ...queryString };
     const { sort } = parsePaging(query, sortable, defaultSort);
     const filtered = await resource.listQuery(req, query);
     const fields = exportFields(def);
@@ -210,7 +232,7 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
   async function* exportRows(req: FastifyRequest, filtered: AnySelect, sort: [string, 'asc' | 'desc'][]): AsyncGenerator<Record<string, unknown>> {
     const table = def.table;
     // only the exported columns (and the id the paging needs): a third less to read and map per row
-    const columns = [...new Set(['id', ...exportFields(def).map((f) => columnOf(f))])].map((c) => `${table}.${c}`);
+    const columns = [...new Set(['id', ...exportFields(def).filter((f) => !isLinkField(f)).map((f) => columnOf(f))])].map((c) => `${table}.${c}`);
     const select = (qb: AnySelect) => (resource.hooks.select ? resource.hooks.select(qb) : qb.select(columns));
     const byIdOnly = sort.length === 1 && sort[0][0] === 'id';
     let lastId: number | undefined;
@@ -228,16 +250,21 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
       if (raw.length) lastId = Number(raw[raw.length - 1].id);
       const rows = raw.map((r) => rowToApi(def, r));
       if (resource.hooks.decorate && rows.length) await resource.hooks.decorate(rows, req);
+      await resource.attachLinks(rows);
       yield* rows;
       if (raw.length < EXPORT_CHUNK) return;
     }
   }
 
-  app.get(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` } }, exportHandler);
-  app.post(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` } }, exportHandler);
+  const listQuery = resource.querySchema;
+  const exportSchema = { tags, summary: `导出${def.label}（.xlsx）`, querystring: listQuery };
+  app.get(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: exportSchema }, (req, reply) => exportHandler(req, reply, req.query));
+  app.post(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: { ...exportSchema, body: listQuery.optional() } }, (req, reply) =>
+    exportHandler(req, reply, req.query, req.body),
+  );
 
   // ---------------------------------------------------------------- template
-  app.post(`/api/download/${def.name}`, { config: { auth: templateAuth, log: '' } }, async (req, reply) => {
+  app.post(`/api/download/${def.name}`, { config: { auth: templateAuth, log: '' }, schema: { tags, summary: `${def.label}导入模板（.xlsx）` } }, async (req, reply) => {
     const fields = importFields(def);
     const dicts = await dictionaries(dictNames(fields));
     const extraOptions = opts.templateOptions ? await opts.templateOptions(req) : {};
@@ -250,10 +277,12 @@ export function registerExcelRoutes(app: FastifyInstance, resource: RegisteredRe
     return reply.send(buf);
   });
 
-  if (!errorRouteInstalled.has(app)) {
-    errorRouteInstalled.add(app);
-    app.get('/api/import/errors/:id', { config: { auth: 'user', log: '' } }, async (req, reply) => {
-      const file = await loadErrorFile(app.ctx.cache, (req.params as { id: string }).id);
+  // one route for every resource: the router is shared by all the areas' (encapsulated) contexts, so whichever
+  // area registers an Excel resource first installs it
+  if (!app.hasRoute({ method: 'GET', url: '/api/import/errors/:id' })) {
+    const schema = { tags: ['导入'], summary: '下载本人导入产生的错误文件', params: z.object({ id: safeText('ID', 64) }) };
+    app.get('/api/import/errors/:id', { config: { auth: 'user', log: '' }, schema }, async (req, reply) => {
+      const file = await loadErrorFile(app.ctx.cache, req.params.id);
       if (!file) throw notFound('错误文件不存在或已过期');
       if (file.userId !== req.user!.id) throw forbidden('只能下载本人导入产生的错误文件');
       reply
@@ -309,7 +338,6 @@ async function buildTemplate(
   const sheet = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   const help = wb.addWorksheet('填写说明');
   const lists = wb.addWorksheet('选项', { state: 'hidden' });
-  const textKinds = new Set(['string', 'text', 'dict', 'ref', 'idCard', 'phone', 'email', 'month']);
   help.columns = [
     { header: '列名', width: 22 },
     { header: '是否必填', width: 10 },
@@ -321,12 +349,12 @@ async function buildTemplate(
   fields.forEach((f, i) => {
     const col = sheet.getColumn(i + 1);
     col.width = Math.max(12, Math.min(30, f.label.length * 2 + 6));
-    if (textKinds.has(f.kind)) col.numFmt = '@';
+    if (kindOf(f).excel.cell === 'text') col.numFmt = '@';
     const required = !!f.required && f.defaultValue === undefined && !derived.has(f.name);
     const cell = sheet.getRow(1).getCell(i + 1);
     cell.value = f.label;
     cell.font = { bold: true, color: { argb: required ? 'FFC00000' : 'FF000000' } };
-    const options = f.kind === 'dict' ? (dicts.get(f.dict ?? '') ?? []).map((e) => e.label) : (extraOptions[f.name] ?? []);
+    const options = kindOf(f).excel.read === 'dict' ? (dicts.get(f.dict ?? '') ?? []).map((e) => e.label) : (extraOptions[f.name] ?? []);
     const notes = [required ? '必填' : f.required ? '可不填，系统自动生成' : '选填', formatHint(f), hints[f.name]].filter(Boolean);
     if (options.length) notes.push(`可选：${options.join('、')}`);
     cell.note = notes.join('\n');

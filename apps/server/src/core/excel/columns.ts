@@ -1,7 +1,23 @@
-import type { FieldDef, ResourceDef } from '@app/shared/resource';
-import { cellText, cleanAmountText, excelSerialToDate, isEmptyCell, parseBoolCell, parseDateText, parseMonthText, ratioCell, roundNoise } from './cells.ts';
+import type { CellReader, FieldDef, ResourceDef } from '@app/shared/resource';
+import { excelHint, isLinkField, kindOf } from '@app/shared/resource';
+import {
+  cellText,
+  foldCell,
+  foldWidth,
+  labelWith,
+  cleanAmountText,
+  digitLossMessage,
+  excelSerialToDate,
+  isEmptyCell,
+  parseBoolCell,
+  parseDateText,
+  parseMonthText,
+  ratioCell,
+  roundNoise,
+  textFieldCell,
+} from './cells.ts';
 import type { CellValue } from './types.ts';
-import type { XlsxCellKind, XlsxColumn } from './writeXlsx.ts';
+import type { XlsxColumn } from './writeXlsx.ts';
 
 /**
  * Which fields of a resource appear in its sheets and how a cell maps to a field value and back. Headers
@@ -16,7 +32,8 @@ export function exportFields(def: ResourceDef): FieldDef[] {
 
 /** Columns an import reads (and the template offers): the exported ones the client may write. */
 export function importFields(def: ResourceDef): FieldDef[] {
-  return exportFields(def).filter((f) => !f.readOnly && f.name !== 'id');
+  // link-table fields (refMany) are exported as labels but not imported: the bulk insert writes columns only
+  return exportFields(def).filter((f) => !f.readOnly && f.name !== 'id' && !isLinkField(f));
 }
 
 /** A header as users type it: no spaces, no required-marker asterisks, ASCII parentheses. */
@@ -39,7 +56,10 @@ export interface CellContext {
   refIds: Map<string, Map<string, number>>;
 }
 
-export type CellResult = { ok: true; value: unknown } | { ok: false; message: string };
+/** `digitLoss`: a number cell for a text field whose last digits Excel lost (imports count these rows apart). */
+export type CellResult = { ok: true; value: unknown } | { ok: false; message: string; digitLoss?: true };
+
+const digitLoss = (field: FieldDef): CellResult => ({ ok: false, message: digitLossMessage(field.label), digitLoss: true });
 
 function optionsHint(labels: string[] | undefined): string {
   if (!labels?.length) return '';
@@ -49,71 +69,83 @@ function optionsHint(labels: string[] | undefined): string {
 
 /**
  * The raw field value of one cell, ready for `validateRecord` (which gives the type messages). Empty cells
- * are null. Dictionary labels and reference labels that do not exist are errors here.
+ * are null. Dictionary labels and reference labels that do not exist are errors here. Text fields (and
+ * dictionary and reference labels) take number cells only when exact: a number of 16 or more digits lost its
+ * last digits in Excel and is refused (`digitLoss`), never stored as a wrong ID card or bank card.
  */
 export function cellToFieldValue(field: FieldDef, cell: CellValue | undefined, ctx: CellContext): CellResult {
   if (cell === undefined || isEmptyCell(cell)) return { ok: true, value: null };
-  switch (field.kind) {
-    case 'money':
-      return { ok: true, value: typeof cell === 'number' ? roundNoise(cell, 2) : cleanAmountText(cellText(cell)) };
-    case 'ratio':
-      return { ok: true, value: ratioCell(cell) };
-    case 'int':
-      return { ok: true, value: typeof cell === 'number' ? roundNoise(cell, 0) : cellText(cell) };
-    case 'date': {
-      if (typeof cell === 'number') {
-        const d = excelSerialToDate(cell, ctx.date1904);
-        return d ? { ok: true, value: d } : { ok: false, message: `${field.label}日期无效` };
-      }
-      const text = cellText(cell);
-      return { ok: true, value: parseDateText(text) ?? text };
-    }
-    case 'month': {
-      if (typeof cell === 'number') {
-        const d = excelSerialToDate(cell, ctx.date1904);
-        // a bare 6-digit number such as 202401 is a month typed without separators
-        if (Number.isInteger(cell) && cell >= 190001 && cell <= 220012) return { ok: true, value: parseMonthText(String(cell)) };
-        return d ? { ok: true, value: d.slice(0, 7) } : { ok: false, message: `${field.label}月份无效` };
-      }
-      const text = cellText(cell);
-      return { ok: true, value: parseMonthText(text) ?? text };
-    }
-    case 'bool': {
-      const b = parseBoolCell(cell);
-      return b === null ? { ok: false, message: `${field.label}应填写"是"或"否"` } : { ok: true, value: b };
-    }
-    case 'dict': {
-      const text = cellText(cell);
-      const value = ctx.dictValues.get(field.dict ?? '')?.get(text);
-      if (value === undefined) return { ok: false, message: `${field.label}"${text}"不是可选值${optionsHint(ctx.dictLabels.get(field.dict ?? ''))}` };
-      return { ok: true, value };
-    }
-    case 'ref': {
-      const text = cellText(cell);
-      const id = ctx.refIds.get(field.name)?.get(text);
-      if (id === undefined) return { ok: false, message: `${field.label}"${text}"不存在或无权访问` };
-      return { ok: true, value: id };
-    }
-    default:
-      return { ok: true, value: cellText(cell) };
-  }
+  const read = kindOf(field).excel.read;
+  // full-width digits, letters and brackets are folded except in free text (names, notes), stored as typed
+  const free = read === 'text' && FREE_TEXT_KINDS.has(field.kind);
+  return CELL_READERS[read](field, free ? cell : foldCell(cell), ctx);
 }
 
-const SHEET_KIND: Record<FieldDef['kind'], XlsxCellKind> = {
-  string: 'text',
-  text: 'text',
-  int: 'int',
-  money: 'money',
-  ratio: 'ratio',
-  date: 'date',
-  month: 'text',
-  datetime: 'datetime',
-  bool: 'bool',
-  dict: 'text',
-  ref: 'text',
-  idCard: 'text',
-  phone: 'text',
-  email: 'text',
+const FREE_TEXT_KINDS = new Set<string>(['string', 'text']);
+
+/** A label -> value map with its keys folded (foldWidth), built once per map. */
+const foldedMaps = new WeakMap<Map<string, unknown>, Map<string, unknown>>();
+function lookupFolded<V>(map: Map<string, V> | undefined, text: string): V | undefined {
+  if (!map) return undefined;
+  const exact = map.get(text);
+  if (exact !== undefined) return exact;
+  let folded = foldedMaps.get(map) as Map<string, V> | undefined;
+  if (!folded) {
+    folded = new Map();
+    for (const [k, v] of map) {
+      const f = foldWidth(k).trim();
+      if (!folded.has(f)) folded.set(f, v);
+    }
+    foldedMaps.set(map, folded);
+  }
+  return folded.get(foldWidth(text).trim());
+}
+
+/** One reader per `excel.read` of the kind registry. */
+const CELL_READERS: Record<CellReader, (field: FieldDef, cell: CellValue, ctx: CellContext) => CellResult> = {
+  money: (_f, cell) => ({ ok: true, value: typeof cell === 'number' ? roundNoise(cell, 2) : cleanAmountText(cellText(cell)) }),
+  ratio: (_f, cell) => ({ ok: true, value: ratioCell(cell) }),
+  int: (_f, cell) => ({ ok: true, value: typeof cell === 'number' ? roundNoise(cell, 0) : cellText(cell) }),
+  date: (field, cell, ctx) => {
+    if (typeof cell === 'number') {
+      const d = excelSerialToDate(cell, ctx.date1904);
+      return d ? { ok: true, value: d } : { ok: false, message: `${labelWith(field.label, '日期')}无效` };
+    }
+    const text = cellText(cell);
+    return { ok: true, value: parseDateText(text) ?? text };
+  },
+  month: (field, cell, ctx) => {
+    if (typeof cell === 'number') {
+      const d = excelSerialToDate(cell, ctx.date1904);
+      // a bare 6-digit number such as 202401 is a month typed without separators
+      if (Number.isInteger(cell) && cell >= 190001 && cell <= 220012) return { ok: true, value: parseMonthText(String(cell)) };
+      return d ? { ok: true, value: d.slice(0, 7) } : { ok: false, message: `${labelWith(field.label, '月份')}无效` };
+    }
+    const text = cellText(cell);
+    return { ok: true, value: parseMonthText(text) ?? text };
+  },
+  bool: (field, cell) => {
+    const b = parseBoolCell(cell);
+    return b === null ? { ok: false, message: `${field.label}应填写"是"或"否"` } : { ok: true, value: b };
+  },
+  dict: (field, cell, ctx) => {
+    const text = textFieldCell(cell);
+    if (text === null) return digitLoss(field);
+    const value = lookupFolded(ctx.dictValues.get(field.dict ?? ''), text);
+    if (value === undefined) return { ok: false, message: `${field.label}"${text}"不是可选值${optionsHint(ctx.dictLabels.get(field.dict ?? ''))}` };
+    return { ok: true, value };
+  },
+  ref: (field, cell, ctx) => {
+    const text = textFieldCell(cell);
+    if (text === null) return digitLoss(field);
+    const id = lookupFolded(ctx.refIds.get(field.name), text);
+    if (id === undefined) return { ok: false, message: `${field.label}"${text}"不存在或无权访问` };
+    return { ok: true, value: id };
+  },
+  text: (field, cell) => {
+    const text = textFieldCell(cell);
+    return text === null ? digitLoss(field) : { ok: true, value: text };
+  },
 };
 
 /** Lookups an export needs to show labels instead of stored values. */
@@ -126,43 +158,22 @@ export interface ExportLookups {
 
 /** The sheet column of a field for an export of API-shaped rows. */
 export function exportColumn(field: FieldDef, lookups: ExportLookups): XlsxColumn<Record<string, unknown>> {
-  const kind = SHEET_KIND[field.kind];
-  const width = field.kind === 'idCard' ? 22 : field.kind === 'datetime' ? 20 : undefined;
-  if (field.kind === 'dict') {
+  const { cell: kind, width, read } = kindOf(field).excel;
+  if (read === 'dict') {
     const labels = lookups.dictLabelOf.get(field.dict ?? '');
     return { header: field.label, kind, width, value: (row) => (row[field.name] == null ? null : (labels?.get(String(row[field.name])) ?? row[field.name])) };
   }
-  if (field.kind === 'ref') {
+  if (read === 'ref') {
     const labels = lookups.refLabelOf.get(field.name);
     return { header: field.label, kind, width, value: (row) => (row[field.name] == null ? null : (labels?.get(Number(row[field.name])) ?? row[field.name])) };
+  }
+  if (isLinkField(field)) {
+    const labels = lookups.refLabelOf.get(field.name);
+    const text = (items: unknown) => (Array.isArray(items) ? items.map((x: { id: number }) => labels?.get(Number(x.id)) ?? String(x.id)).join(',') : null);
+    return { header: field.label, kind, width, value: (row) => text(row[field.name]) };
   }
   return { header: field.label, kind, width, key: field.name };
 }
 
-/** A human hint of what a column accepts, for the template. */
-export function formatHint(field: FieldDef): string {
-  switch (field.kind) {
-    case 'date':
-      return '日期，如 2024-01-31';
-    case 'month':
-      return '月份，如 2024-01';
-    case 'money':
-      return '金额（元），最多两位小数';
-    case 'ratio':
-      return '比例，如 0.08 或 8%';
-    case 'int':
-      return '整数';
-    case 'bool':
-      return '是 / 否';
-    case 'idCard':
-      return '18位身份证号（请设置为文本格式）';
-    case 'phone':
-      return '电话号码';
-    case 'email':
-      return '邮箱地址';
-    case 'ref':
-      return '填写名称';
-    default:
-      return field.maxLength ? `文本，最多${field.maxLength}个字符` : '文本';
-  }
-}
+/** A human hint of what a column accepts, for the template (the kind registry's). */
+export const formatHint = excelHint;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Cache } from '../cache.ts';
+import { cacheNamespace } from '../cacheNamespaces.ts';
 import { excelSerialToDate } from './cells.ts';
 import type { FailedRow } from './importPipeline.ts';
 import type { XlsxColumn } from './writeXlsx.ts';
@@ -12,7 +13,9 @@ import { xlsxBuffer } from './xlsxStream.ts';
  */
 
 export const ERROR_FILE_TTL_SECONDS = 3600;
-const KEY = (id: string) => `importErrors:${id}`;
+// kept for the uploader, not rebuildable; an administrator may remove one
+const ERROR_FILES = cacheNamespace('importErrors', 'protected', '导入错误文件（保留1小时）', { adminMayDelete: true });
+const KEY = (id: string) => ERROR_FILES.key(id);
 
 interface StoredErrorFile {
   userId: number;

@@ -1,13 +1,14 @@
+import { dynamicDb } from '../db.ts';
 import { CompiledQuery } from 'kysely';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
-import { columnOf, validateField, validateRecord } from '@app/shared/resource';
-import { parseIdCard } from '@app/shared/idcard';
+import { columnFields, columnOf, kindOf, validateField, validateRecord } from '@app/shared/resource';
 import type { Db, DialectName } from '../db.ts';
 import { insertReturningId, isUniqueViolation, nowIso } from '../db.ts';
 import { AppError } from '../errors.ts';
 import { toDbValue } from '../../crud/rowMapping.ts';
 import { cellText, isEmptyCell } from './cells.ts';
 import { type CellContext, cellToFieldValue, importFields, normalizeHeader } from './columns.ts';
+import { findHeaderRow, HeaderNotFoundError } from './findHeader.ts';
 import type { CellValue, SheetRow, WorkbookRows } from './types.ts';
 
 /**
@@ -40,6 +41,8 @@ export interface ImportResult {
   inserted: number;
   updated: number;
   failed: number;
+  /** Of the failed rows, those with a number cell whose last digits Excel lost (a text column not set to text). */
+  digitLoss: number;
   errors: ImportRowError[];
   /** More errors than `errors` holds. */
   errorsTruncated?: boolean;
@@ -69,6 +72,8 @@ export interface ImportOptions {
   /** Runs in the chunk's transaction after each row is written (forces row-by-row inserts). */
   afterWrite?: (row: Record<string, unknown>, trx: Db, mode: 'create' | 'update', existing?: Record<string, unknown>) => Promise<void> | void;
   chunkSize?: number;
+  /** After each chunk is committed: the counts so far (the import's progress row, importLog.ts). */
+  onChunkWritten?: (counts: { inserted: number; updated: number; failed: number }) => Promise<void>;
   maxErrors?: number;
   maxFailedRows?: number;
 }
@@ -103,20 +108,19 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   for (const g of [...(def.unique ?? []).map((u) => u.fields), (def.excel?.importKey ?? []).slice()]) {
     if (g.length && !groups.some((x) => x.join() === g.join())) groups.push(g);
   }
-  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
   const defaults = opts.defaults ?? {};
   const derived = opts.derived ?? new Set<string>();
 
   await wb.verify?.();
   const iterator = wb.rows[Symbol.asyncIterator]();
-  let headerRow: SheetRow | undefined;
-  for (let n = await iterator.next(); !n.done; n = await iterator.next()) {
-    if (n.value.cells.some((c) => !isEmptyCell(c))) {
-      headerRow = n.value;
-      break;
-    }
+  const requiredColumns = fields.filter((f) => f.required && f.defaultValue === undefined && !derived.has(f.name) && defaults[f.name] === undefined);
+  let headerRow: SheetRow;
+  try {
+    headerRow = await findHeaderRow(iterator, (text) => byHeader.get(normalizeHeader(text)), requiredColumns);
+  } catch (err) {
+    if (err instanceof HeaderNotFoundError) throw new ImportFileError(err.message);
+    throw err;
   }
-  if (!headerRow) throw new ImportFileError('文件中没有数据');
   const header = headerRow.cells.map((c) => cellText(c ?? null));
   const columns: [index: number, field: FieldDef][] = [];
   const seenFields = new Map<string, number>();
@@ -131,9 +135,9 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     (f) => f.required && !seenFields.has(f.name) && f.defaultValue === undefined && !derived.has(f.name) && defaults[f.name] === undefined,
   );
   if (missing.length) throw new ImportFileError(`缺少必填列：${missing.map((f) => f.label).join('、')}`);
-  const dateColumns = columns.filter(([, f]) => f.kind === 'date').map(([i]) => i);
+  const dateColumns = columns.filter(([, f]) => kindOf(f).excel.read === 'date').map(([i]) => i);
 
-  const result: ImportResult = { total: 0, inserted: 0, updated: 0, failed: 0, errors: [], header, dateColumns, failedRows: [] };
+  const result: ImportResult = { total: 0, inserted: 0, updated: 0, failed: 0, digitLoss: 0, errors: [], header, dateColumns, failedRows: [] };
   const firstRowOfKey = new Map<string, number>();
 
   function fail(row: number, cells: CellValue[], problems: { column: string; message: string }[]) {
@@ -152,16 +156,9 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     if (!keyFields.length) return null;
     const out: unknown[] = [];
     for (const f of keyFields) {
-      const v = values[f.name];
-      if (f.kind === 'idCard') {
-        // as validation will store it (18 digits, upper-case X), with today fixed once per import
-        const p = typeof v === 'string' ? parseIdCard(v, today) : null;
-        if (!p?.ok) return null;
-        out.push(p.idCard);
-        continue;
-      }
-      const r = validateField({ ...f, required: true }, v);
-      if (!r.ok) return null;
+      // as validation will store it (e.g. ID cards as 18 digits with upper-case X)
+      const r = validateField(f, values[f.name]);
+      if (!r.ok || r.value === null) return null;
       out.push(r.value);
     }
     return out;
@@ -170,10 +167,10 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   async function processChunk(rows: SheetRow[]) {
     const converted = rows.map((r) => {
       const values: Record<string, unknown> = {};
-      const problems: { column: string; message: string; field: string }[] = [];
+      const problems: { column: string; message: string; field: string; digitLoss?: true }[] = [];
       for (const [i, f] of columns) {
         const res = cellToFieldValue(f, r.cells[i], ctx);
-        if (!res.ok) problems.push({ column: f.label, message: res.message, field: f.name });
+        if (!res.ok) problems.push({ column: f.label, message: res.message, field: f.name, digitLoss: res.digitLoss });
         else if (res.value !== null && res.value !== '') values[f.name] = res.value;
       }
       for (const [name, v] of Object.entries(defaults)) if (values[name] === undefined && v !== undefined && v !== null) values[name] = v;
@@ -197,8 +194,20 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       const { value, errors } = validateRecord(def, merged, mode);
       const all = problems.map((p) => ({ column: p.column, message: p.message }));
       const failedFields = new Set(problems.map((p) => p.field));
-      for (const [name, message] of Object.entries(errors)) if (!failedFields.has(name)) all.push({ column: name === '_' ? '' : labelOf(name), message });
+      // X4: fields derived from the row (e.g. ratios from 户籍类型) that are missing because a cell failed are
+      // one cause, one error: named in the failed cell's message instead of listed as missing
+      const followOn: string[] = [];
+      for (const [name, message] of Object.entries(errors)) {
+        if (failedFields.has(name)) continue;
+        if (problems.length && derived.has(name) && c.values[name] === undefined) followOn.push(labelOf(name));
+        else all.push({ column: name === '_' ? '' : labelOf(name), message });
+      }
+      if (followOn.length) {
+        const names = `${followOn.slice(0, 5).join('、')}${followOn.length > 5 ? `等${followOn.length}项` : ''}`;
+        all[0] = { ...all[0], message: `${all[0].message}（${names}由此推导，更正该列后自动填写）` };
+      }
       if (all.length) {
+        if (problems.some((p) => p.digitLoss)) result.digitLoss++;
         fail(sheetRow.row, sheetRow.cells, all);
         continue;
       }
@@ -246,10 +255,10 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
 
   const hasCreate = def.fields.some((f) => f.name === 'createTime');
   const hasUpdate = def.fields.some((f) => f.name === 'updateTime');
-  const writeFields = def.fields.filter((f) => f.name !== 'id' && !f.secret).map((f) => [f, columnOf(f)] as const);
+  const writeFields = columnFields(def).filter((f) => f.name !== 'id' && !f.secret).map((f) => [f, columnOf(f)] as const);
   // PostgreSQL gets one array per column (unnest), so any number of rows is one short statement
   const rowsPerInsert = dialect === 'postgres' ? chunkSize : Math.max(1, Math.floor(20_000 / (writeFields.length + 2)));
-  const pgTypes = new Map<string, string>(writeFields.map(([f, col]) => [col, PG_ARRAY_TYPE[f.kind] ?? 'text']));
+  const pgTypes = new Map<string, string>(writeFields.map(([f, col]) => [col, pgArrayType(f)]));
 
   /** The database row of a pending write: every column on insert (multi-row inserts need the same keys). */
   function dbRowFor(p: PendingRow, now: string): Record<string, unknown> {
@@ -257,8 +266,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     for (const [f, col] of writeFields) {
       if (f.name in p.value) {
         const v = p.value[f.name];
-        // validated yuan have at most two decimals, so v * 100 is within a few ulps of the integer fen
-        row[col] = f.kind === 'money' && typeof v === 'number' ? Math.round(v * 100) : toDbValue(f, v);
+        row[col] = toDbValue(f, v);
       } else if (p.mode === 'create') row[col] = null;
     }
     if (p.mode === 'create' && hasCreate) row.create_time = now;
@@ -281,7 +289,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     }
     for (const p of rows) {
       if (p.mode !== 'update') continue;
-      await trx
+      await dynamicDb(trx)
         .updateTable(def.table)
         .set(dbRowFor(p, now))
         .where('id', '=', p.value.id as number)
@@ -338,6 +346,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     chunk.push(r);
     if (chunk.length >= chunkSize) {
       await processChunk(chunk);
+      await opts.onChunkWritten?.({ inserted: result.inserted, updated: result.updated, failed: result.failed });
       chunk = [];
     }
   }
@@ -350,7 +359,11 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
  * A multi-row INSERT sent as plain SQL: for tens of thousands of rows, building and compiling Kysely's
  * query tree costs more than the database work. All rows have the same keys (see dbRowFor).
  */
-const PG_ARRAY_TYPE: Partial<Record<FieldDef['kind'], string>> = { money: 'bigint', int: 'integer', ref: 'integer', ratio: 'numeric', bool: 'smallint' };
+/** The PostgreSQL element type of a column's unnest() array: its kind's column type (texts as text). */
+function pgArrayType(f: FieldDef): string {
+  const sql = kindOf(f).sql;
+  return sql === 'bigint' || sql === 'integer' || sql === 'smallint' ? sql : sql?.startsWith('numeric') ? 'numeric' : 'text';
+}
 
 async function bulkInsert(db: Db, dialect: DialectName, table: string, rows: Record<string, unknown>[], pgTypes: Map<string, string>): Promise<void> {
   if (!rows.length) return;
