@@ -1,3 +1,4 @@
+import { dynamicDb } from '../src/core/db.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { writableFields } from '@app/shared/resource';
@@ -68,7 +69,7 @@ async function counts(tables: string[]): Promise<number[]> {
     tables.map(async (table) =>
       Number(
         (
-          await t.app.ctx.db
+          await dynamicDb(t.app.ctx.db)
             .selectFrom(table)
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()

@@ -1,3 +1,4 @@
+import { dynamicDb } from '../src/core/db.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
@@ -95,7 +96,7 @@ describe.each(CASES.map((c) => [c.def.name, c] as const))('/api/%s', (_name, rc)
     if (rc.tree) {
       const { body, rows } = await list();
       expect(body.totalElements).toBe(rows.length);
-      const count = await t.app.ctx.db
+      const count = await dynamicDb(t.app.ctx.db)
         .selectFrom(rc.def.table)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();

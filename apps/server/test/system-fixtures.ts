@@ -1,3 +1,4 @@
+import { dynamicDb } from '../src/core/db.ts';
 import type { InjectOptions } from 'fastify';
 import { hashPassword } from '../src/core/auth/password.ts';
 import { signToken } from '../src/core/auth/tokens.ts';
@@ -27,7 +28,7 @@ export async function adminCaller(t: TestApp): Promise<Caller> {
 }
 
 export async function idOf(t: TestApp, table: string, name: string): Promise<number> {
-  const row = await t.app.ctx.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await dynamicDb(t.app.ctx.db).selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return Number(row.id);
 }
 

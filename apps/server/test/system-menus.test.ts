@@ -113,7 +113,7 @@ describe('menu management', () => {
 describe('permission management', () => {
   it('lists a tree labelled by alias, filters by name', async () => {
     const tree = (await admin('GET', '/api/permissions/tree')).json();
-    expect(tree[0]).toEqual({ id: await idOf(t, 'sys_permission', 'ADMIN'), label: '超级管理员' });
+    expect(tree[0]).toEqual({ id: await idOf(t, 'sys_permission', 'ADMIN'), label: '超级管理员', name: 'ADMIN' });
     const users = tree.find((n: { label: string }) => n.label === '用户管理');
     expect(users.children.map((c: { label: string }) => c.label)).toEqual(['用户管理查询', '用户管理新增', '用户管理编辑', '用户管理删除']);
     const list = (await admin('GET', '/api/permissions?name=USER_')).json();
@@ -145,10 +145,12 @@ describe('permission management', () => {
     const del = await admin('DELETE', `/api/permissions/${adminId}`);
     expect(del.statusCode).toBe(400);
     expect(del.json().message).toBe('超级管理员权限不能删除');
-    // Not as a descendant either.
+    // Built-in codes do not move (finding S2); ADMIN is not deleted as a descendant either (a tree changed before that).
     const holder = (await admin('POST', '/api/permissions', { name: 'HOLDER', alias: '容器' })).json();
-    expect((await admin('PUT', '/api/permissions', { id: adminId, name: 'ADMIN', alias: '超级管理员', pid: holder.id })).statusCode).toBe(204);
+    expect((await admin('PUT', '/api/permissions', { id: adminId, name: 'ADMIN', alias: '超级管理员', pid: holder.id })).statusCode).toBe(400);
+    await t.app.ctx.db.updateTable('sys_permission').set({ pid: holder.id }).where('id', '=', adminId).execute();
     expect((await admin('DELETE', `/api/permissions/${holder.id}`)).statusCode).toBe(400);
+    await t.app.ctx.db.updateTable('sys_permission').set({ pid: 0 }).where('id', '=', adminId).execute();
     expect((await admin('PUT', '/api/permissions', { id: adminId, name: 'ROOT', alias: '超级管理员', pid: 0 })).statusCode).toBe(400);
     const userAll = await idOf(t, 'sys_permission', 'USER_ALL');
     expect((await admin('PUT', '/api/permissions', { id: userAll, name: 'USER_EVERYTHING', alias: '用户管理', pid: 0 })).statusCode).toBe(400);

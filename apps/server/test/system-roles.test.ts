@@ -1,3 +1,4 @@
+import { dynamicDb } from '../src/core/db.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { adminCaller, type Caller, createRole, createUser, idOf, userWithCodes } from './system-fixtures.ts';
@@ -73,7 +74,7 @@ describe('role CRUD', () => {
     const role = await createRole(t, { name: '待删除', codes: ['DICT_SELECT'], depts: [business], menus: [await idOf(t, 'sys_menu', '工资条')] });
     expect((await admin('DELETE', `/api/roles/${role}`)).statusCode).toBe(200);
     for (const table of ['sys_roles_menus', 'sys_roles_permissions', 'sys_roles_depts']) {
-      expect(await t.app.ctx.db.selectFrom(table).select('role_id').where('role_id', '=', role).execute()).toHaveLength(0);
+      expect(await dynamicDb(t.app.ctx.db).selectFrom(table).select('role_id').where('role_id', '=', role).execute()).toHaveLength(0);
     }
   });
 

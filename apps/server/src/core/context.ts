@@ -1,17 +1,21 @@
 import type { Cache } from './cache.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db, DialectName } from './db.ts';
+import type { TypedDb } from './dbTypes.ts';
 import type { AuthKeys } from './auth/keys.ts';
 import type { MailSender } from './mail.ts';
+import type { SecretBox } from './secrets.ts';
 
 /** Everything a route or module needs, decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
   config: AppConfig;
-  db: Db;
+  db: TypedDb & Db;
   dialect: DialectName;
   cache: Cache;
   keys: AuthKeys;
   mail: MailSender;
+  /** Seals configuration secrets at rest (core/secrets.ts). */
+  secrets: SecretBox;
 }
 
 /** The authenticated caller of a request. */
@@ -43,9 +47,6 @@ export type RouteAuth = 'public' | 'user' | string[];
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-  }
-  interface FastifyRequest {
-    user?: CurrentUser;
   }
   interface FastifyContextConfig {
     auth?: RouteAuth;

@@ -1,16 +1,42 @@
 import { CompiledQuery, Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
+import { attachQueryStats, QueryStats } from './queryStats.ts';
+import type { DB } from './dbTypes.ts';
+import { StatementCachingDatabase } from './sqliteStatementCache.ts';
 
 /** Which SQL dialect a database speaks; the few differences live in this file. */
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
 
-export type Db = Kysely<any>;
+/** The database with every table and column the migrations create (core/dbTypes.ts). */
+export type Db = Kysely<DB>;
+
+/**
+ * The generic engine's view of the same database (registerResource, link tables, trees, imports, data-source
+ * tables): the table comes from a definition at run time and the columns by name, so the row is a record of
+ * values that the field kinds convert. Typed, not `any`: a read value is `unknown` until a kind converts it.
+ */
+export type DynamicDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/** The generic view of a database (see DynamicDb); the same connection or transaction. */
+export function dynamicDb(db: Db | DynamicDb): DynamicDb {
+  return db as unknown as DynamicDb;
+}
 
 export interface Database {
   db: Db;
   dialect: DialectName;
   destroy(): Promise<void>;
+}
+
+/**
+ * SQL monitor (系统工具 › SQL监控): every Kysely instance opened here gets Kysely's `log` hook, which hands each
+ * executed statement (text, parameters, duration, error) to a bounded QueryStats collector (core/queryStats.ts)
+ * registered for that instance; the monitor's routes read it with queryStatsOf(app.ctx.db).
+ */
+function monitored(db: Db, stats: QueryStats): Db {
+  attachQueryStats(db, stats);
+  return db;
 }
 
 /**
@@ -26,7 +52,8 @@ export async function openDatabase(url: string): Promise<Database> {
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    const db = new Kysely({ dialect: new SqliteDialect({ database }) });
+    const stats = new QueryStats('sqlite');
+    const db = monitored(new Kysely<DB>({ dialect: new SqliteDialect({ database: new StatementCachingDatabase(database) }), log: stats.log }), stats);
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -41,7 +68,8 @@ export async function openDatabase(url: string): Promise<Database> {
       },
     };
     const pool = new Pool({ connectionString: url, max: 10, types: typeParsers as never });
-    const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+    const stats = new QueryStats('postgres', () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
+    const db = monitored(new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: stats.log }), stats);
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (url.startsWith('mysql://') || url.startsWith('mariadb://')) {
@@ -56,7 +84,13 @@ export async function openDatabase(url: string): Promise<Database> {
       charset: 'utf8mb4',
       timezone: 'Z',
     });
-    const db = new Kysely({
+    // mysql2 keeps its pool counts in underscore fields (no public API); read defensively
+    const p = pool as unknown as { _allConnections?: { length: number }; _freeConnections?: { length: number }; _connectionQueue?: { length: number } };
+    const stats = new QueryStats('mysql', () =>
+      p._allConnections ? { total: p._allConnections.length, idle: p._freeConnections?.length ?? 0, waiting: p._connectionQueue?.length ?? 0, max: 10 } : null,
+    );
+    const db = new Kysely<DB>({
+      log: stats.log,
       dialect: new MysqlDialect({
         pool: pool as never,
         // InnoDB's default REPEATABLE READ keeps the snapshot a transaction took at its first read: a write that
@@ -68,6 +102,7 @@ export async function openDatabase(url: string): Promise<Database> {
         },
       }),
     });
+    monitored(db, stats);
     return { db, dialect: 'mysql', destroy: () => db.destroy() };
   }
   throw new Error(`不支持的数据库地址: ${url.replace(/:[^:@/]*@/, ':***@')}`);
@@ -84,7 +119,8 @@ export function likeContains(dialect: DialectName, column: string, value: string
 }
 
 /** Insert a row and return its generated id on every dialect. */
-export async function insertReturningId(db: Db, dialect: DialectName, table: string, row: Record<string, unknown>): Promise<number> {
+export async function insertReturningId(typed: Db | DynamicDb, dialect: DialectName, table: string, row: Record<string, unknown>): Promise<number> {
+  const db = dynamicDb(typed);
   if (dialect === 'mysql') {
     const r = await db.insertInto(table).values(row).executeTakeFirstOrThrow();
     return Number(r.insertId);

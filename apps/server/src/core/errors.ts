@@ -1,16 +1,40 @@
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorParams, isErrorCode, renderError } from '@app/shared/errors/catalogue';
+
 /**
- * Errors are data: an HTTP status, the user-facing Chinese message, an optional English one, a machine code
- * and field errors. The error handler turns them into `{status, message, timestamp, code?, fieldErrors?}`.
+ * Errors are data: an HTTP status, a code of the shared error catalogue (packages/shared/src/errors) with its
+ * parameters, and field errors. `new AppError('USERNAME_TAKEN')` or `new AppError('DUPLICATE', { resource })`
+ * takes status and texts from the catalogue; the error handler (core/plugins/errors.ts) answers
+ * `{status, message, timestamp, code, fieldErrors?, fieldErrorCodes?}` with `message` in the request's
+ * Accept-Language (Chinese when absent or unknown). The older form `new AppError(status, 中文消息, code?)`
+ * still works: the handler looks the Chinese text up in the catalogue for its code and translations.
  */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    readonly fieldErrors?: Record<string, string>,
-    readonly messageEn?: string,
-  ) {
-    super(message);
+  readonly status: number;
+  readonly code?: string;
+  /** Parameters of the catalogue message (catalogue form only). */
+  readonly params?: ErrorParams;
+  /** Field -> Chinese message (translated and given codes by the error handler). */
+  readonly fieldErrors?: Record<string, string>;
+  constructor(code: ErrorCode, params?: ErrorParams, fieldErrors?: Record<string, string>);
+  constructor(status: number, message: string, code?: string, fieldErrors?: Record<string, string>);
+  constructor(a: number | ErrorCode, b?: string | ErrorParams, c?: string | Record<string, string>, d?: Record<string, string>) {
+    if (typeof a === 'string') {
+      const params = (b ?? {}) as ErrorParams;
+      super(renderError(a, params, 'zh'));
+      this.status = ERROR_CATALOGUE[a].status;
+      this.code = a;
+      this.params = params;
+      this.fieldErrors = c as Record<string, string> | undefined;
+    } else {
+      super(b as string);
+      this.status = a;
+      this.code = c as string | undefined;
+      this.fieldErrors = d;
+    }
+  }
+  /** True when the error was built from the catalogue (its code and parameters say everything). */
+  get catalogued(): boolean {
+    return this.params !== undefined && isErrorCode(this.code);
   }
 }
 

@@ -1,9 +1,9 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
-import { columnOf, validateField } from '@app/shared/resource';
+import { blurrySchema, columnOf, filterSchema, firstMessage, kindOf, pageSchema, sizeSchema, sortableNames, toDbValue } from '@app/shared/resource';
+import type { z } from 'zod';
 import { badRequest } from '../core/errors.ts';
 import { likeContains, type DialectName } from '../core/db.ts';
-import { yuanToFenExact } from './rowMapping.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -14,27 +14,14 @@ export interface Paging {
   sort: [column: string, dir: 'asc' | 'desc'][];
 }
 
-function first(v: unknown): unknown {
-  return Array.isArray(v) ? v[0] : v;
-}
-
 /**
  * Parse `page` (0-based), `size` (capped at 1000) and repeatable `sort=field,dir` against the fields a
  * resource allows to sort by. Anything else is a 400 with a clear message.
  */
 export function parsePaging(query: Record<string, unknown>, sortable: Map<string, string>, defaultSort: [string, 'asc' | 'desc'][]): Paging {
-  const pageRaw = first(query.page);
-  const sizeRaw = first(query.size);
-  let page = 0;
-  let size = DEFAULT_PAGE_SIZE;
-  if (pageRaw !== undefined && pageRaw !== '') {
-    if (!/^\d{1,9}$/.test(String(pageRaw))) throw badRequest('page 必须是不小于0的整数');
-    page = Number(pageRaw);
-  }
-  if (sizeRaw !== undefined && sizeRaw !== '') {
-    if (!/^\d{1,9}$/.test(String(sizeRaw)) || Number(sizeRaw) < 1) throw badRequest('size 必须是大于0的整数');
-    size = Math.min(Number(sizeRaw), MAX_PAGE_SIZE);
-  }
+  // the route's query schema has usually checked these already (then this is cheap and finds nothing new)
+  const page = (parseOr400(pageSchema, query.page) as number | undefined) ?? 0;
+  const size = Math.min((parseOr400(sizeSchema, query.size) as number | undefined) ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const sortParams = query.sort === undefined ? [] : Array.isArray(query.sort) ? query.sort : [query.sort];
   const sort: Paging['sort'] = [];
   for (const s of sortParams) {
@@ -51,10 +38,18 @@ export function parsePaging(query: Record<string, unknown>, sortable: Map<string
   return { page, size, sort };
 }
 
+/** The value of a query schema, or a 400 with its first message. */
+function parseOr400(schema: z.ZodType, raw: unknown): unknown {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw badRequest(firstMessage(r.error));
+  return r.data;
+}
+
 /** Sortable fields of a definition: API name -> column. */
 export function sortableColumns(def: ResourceDef): Map<string, string> {
   const m = new Map<string, string>();
-  for (const f of def.fields) if (f.sortable !== false && !f.secret && f.kind !== 'text') m.set(f.name, columnOf(f));
+  const names = new Set(sortableNames(def));
+  for (const f of def.fields) if (names.has(f.name)) m.set(f.name, columnOf(f));
   return m;
 }
 
@@ -66,25 +61,15 @@ export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: Q
   const col = (f: FieldDef) => (alias ? `${alias}.${columnOf(f)}` : columnOf(f));
   let q = qb;
   for (const f of def.fields) {
-    if (!f.filter) continue;
-    const raw = first(query[f.name]);
-    if (raw === undefined || raw === null || raw === '') continue;
-    if (typeof raw !== 'string') throw badRequest(`${f.label}筛选值无效`);
-    if (raw.length > 100) throw badRequest(`${f.label}筛选值过长`);
-    if (f.filter === 'like' && ['string', 'text', 'dict', 'phone', 'email', 'idCard'].includes(f.kind)) {
-      q = q.where(likeContains(dialect, col(f), raw)) as QB;
-    } else {
-      const r = validateField({ ...f, required: false, pattern: undefined, kind: f.kind === 'idCard' ? 'string' : f.kind }, raw);
-      if (!r.ok) throw badRequest(`${f.label}筛选值无效: ${r.message}`);
-      let v = r.value;
-      if (f.kind === 'bool') v = v ? 1 : 0;
-      if (f.kind === 'money') v = yuanToFenExact(v as number);
-      q = q.where(col(f), '=', v) as QB;
-    }
+    if (!f.filter || query[f.name] === undefined) continue;
+    // values already checked by the route's query schema pass again unchanged
+    const v = parseOr400(filterSchema(f), query[f.name]);
+    if (v === undefined) continue;
+    if (f.filter === 'like' && kindOf(f).text) q = q.where(likeContains(dialect, col(f), v as string)) as QB;
+    else q = q.where(col(f), '=', toDbValue(f, v)) as QB;
   }
-  const blurry = first(query.blurry);
-  if (def.blurry && typeof blurry === 'string' && blurry !== '') {
-    if (blurry.length > 100) throw badRequest('搜索内容过长');
+  const blurry = def.blurry && query.blurry !== undefined ? (parseOr400(blurrySchema, query.blurry) as string | undefined) : undefined;
+  if (def.blurry && blurry !== undefined) {
     const cols = def.blurry.map((name) => {
       const f = def.fields.find((x) => x.name === name);
       return f ? col(f) : name;

@@ -1,16 +1,24 @@
+import { dynamicDb } from '../core/db.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
 import type { CrudAction, ResourceDef } from '@app/shared/resource';
 import type { RouteAuth } from '../core/context.ts';
-import { permissionCodes, validateRecord } from '@app/shared/resource';
+import { columnOf, permissionCodes, schemaOf } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
 import { insertReturningId, nowIso } from '../core/db.ts';
-import { badRequest, notFound, validationError } from '../core/errors.ts';
+import { badRequest, conflict, notFound } from '../core/errors.ts';
+import { collectDescendants } from '../core/rbac.ts';
+import { attachLinks, deleteLinks, writeLinks } from './links.ts';
+import { nestBy, treeLinks } from './tree.ts';
 import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
 import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
+import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
 
-export type AnySelect = SelectQueryBuilder<any, any, any>;
+/** A list query of the generic engine: any definition's table (see DynamicDb), rows of unknown values. */
+export type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
 
 export interface WriteContext {
   req: FastifyRequest;
@@ -25,17 +33,31 @@ export interface WriteContext {
 export interface ResourceHooks {
   /** Restrict every read/update/delete to the caller's data scope (and other implicit filters). */
   scope?: (req: FastifyRequest, qb: AnySelect) => AnySelect | Promise<AnySelect>;
-  /** Extra list filters beyond the declared ones (e.g. a department and its descendants). */
-  filter?: (req: FastifyRequest, qb: AnySelect) => AnySelect | Promise<AnySelect>;
+  /** Extra list filters beyond the declared ones (e.g. a department and its descendants), from the parsed query. */
+  filter?: (req: FastifyRequest, qb: AnySelect, query: Record<string, unknown>) => AnySelect | Promise<AnySelect>;
+  /** List parameters beyond the definition's filters (read by `filter`), declared in the list and export schemas. */
+  query?: Record<string, z.ZodType>;
   /** Validate across fields or fill derived values (mutate `values`); throw AppError to refuse. */
   beforeWrite?: (values: Record<string, unknown>, ctx: WriteContext) => Promise<void> | void;
   afterWrite?: (row: Record<string, unknown>, ctx: WriteContext) => Promise<void> | void;
-  /** Refuse or prepare deletes (e.g. 409 when rows still depend on them). Runs in the transaction. */
+  /** Route codes per action where they differ from the definition's (e.g. screens that pick a department). */
+  auth?: Partial<Record<CrudAction, RouteAuth>>;
+  /** Refuse a delete of the requested ids outright (protected rows), before anything else is looked at. */
+  guardDelete?: (ids: number[]) => void;
+  /**
+   * Refuse or prepare deletes (e.g. 409 when rows still depend on them). Runs in the transaction; for trees
+   * after the children rule, with the descendants a cascade deletes.
+   */
   beforeDelete?: (ids: number[], ctx: { req: FastifyRequest; db: Db }) => Promise<void> | void;
   /** Add computed fields to rows going out (e.g. names of referenced rows). */
   decorate?: (rows: Record<string, unknown>[], req: FastifyRequest) => Promise<void> | void;
   /** Reshape a create/update body before validation (e.g. `dict: {id}` -> `dictId`). */
   prepareBody?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * Members of create/update bodies beyond the definition's fields (e.g. a user's `roles`): checked by the
+   * route schema and handed to the hooks in `values` (never written as columns).
+   */
+  body?: Record<string, z.ZodType>;
   /** Columns to select, when rows need joins; defaults to `<table>.*`. */
   select?: (qb: AnySelect) => AnySelect;
 }
@@ -47,12 +69,24 @@ export interface RegisteredResource {
   getOne(req: FastifyRequest, id: number): Promise<Record<string, unknown>>;
   /** The scoped, filtered, sorted base query the list and the Excel export share. */
   listQuery(req: FastifyRequest, query: Record<string, unknown>): Promise<AnySelect>;
+  /** The list's query-string schema (the definition's filters, paging, sort and `hooks.query`). */
+  querySchema: z.ZodType<Record<string, unknown>>;
+  /** Fill the definition's `refMany` fields of API rows (one query per field). */
+  attachLinks(rows: Record<string, unknown>[]): Promise<void>;
 }
 
+const idValue = idSchema();
+/** A positive id (1..2^31-1), or a 400 ID必须是正整数. */
 function parseId(raw: unknown): number {
-  const s = String(raw);
-  if (!/^\d{1,15}$/.test(s) || Number(s) <= 0) throw badRequest('ID必须是正整数');
-  return Number(s);
+  const r = idValue.safeParse(raw);
+  if (!r.success) throw badRequest('ID必须是正整数');
+  return r.data;
+}
+
+/** The page a list answers: `{content, totalElements}`. */
+export function pageOf(row: z.ZodType) {
+  const page = z.object({ content: z.array(row), totalElements: z.number().int() });
+  return isTrustedResponse(row) ? trustedResponse(page) : page;
 }
 
 /**
@@ -61,33 +95,60 @@ function parseId(raw: unknown): number {
  * PUT (body has id, 204), DELETE /:id and DELETE with an id array (200). Every route checks the
  * definition's permission codes on the server and every write is validated by the definition.
  */
-export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: ResourceHooks = {}): RegisteredResource {
+export function registerResource(fastify: FastifyInstance, def: ResourceDef, hooks: ResourceHooks = {}): RegisteredResource {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = `/api/${def.name}`;
   const table = def.table;
   const sortable = sortableColumns(def);
   const defaultSort = def.defaultSort ?? [['id', 'desc']];
   // An empty code list means "any logged-in user" (e.g. dictionary entries every screen reads).
   const authFor = (action: CrudAction): RouteAuth => {
+    const override = hooks.auth?.[action];
+    if (override) return override;
     const codes = permissionCodes(def, action);
     return codes.length ? codes : 'user';
   };
 
-  function prepare(body: unknown): Record<string, unknown> | undefined {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return body as undefined;
-    return hooks.prepareBody ? hooks.prepareBody(body as Record<string, unknown>) : (body as Record<string, unknown>);
-  }
+  const isObject = (body: unknown): body is Record<string, unknown> => body !== null && typeof body === 'object' && !Array.isArray(body);
+  /** Before the body schema runs: the resource's reshaping (e.g. `dict: {id}` -> `dictId`). */
+  const prepareBody = async (req: FastifyRequest) => {
+    if (hooks.prepareBody && isObject(req.body)) req.body = hooks.prepareBody(req.body);
+  };
+  // the generic routes handle any definition: rows are records here (RowOf<typeof def> where a definition is known)
+  const row: z.ZodType<Record<string, unknown>> = trustedResponse(schemaOf(def, 'row'));
+  const tags = [def.label];
+  const querySchema = hooks.query ? (schemaOf(def, 'query') as z.ZodObject).extend(hooks.query) : schemaOf(def, 'query');
+  const withExtras = (schema: z.ZodType<Record<string, unknown>>) => (hooks.body ? (schema as z.ZodObject).extend(hooks.body) : schema);
 
   async function scoped(req: FastifyRequest, qb: AnySelect): Promise<AnySelect> {
     return hooks.scope ? await hooks.scope(req, qb) : qb;
   }
 
+  // linked sets go last, after the module's own computed fields (the order rows have always had)
   async function decorate(rows: Record<string, unknown>[], req: FastifyRequest) {
     if (hooks.decorate && rows.length) await hooks.decorate(rows, req);
+    await attachLinks(app.ctx.db, def, rows);
     return rows;
   }
 
+  const tree = def.tree;
+  const parentField = tree ? def.fields.find((f) => f.name === tree.parentField) : undefined;
+  if (tree && !parentField) throw new Error(`tree resource ${def.name} has no field ${tree.parentField}`);
+  const parentColumn = parentField ? columnOf(parentField) : '';
+
+  /** Tree writes: the parent exists within the caller's scope (0 = top level) and is not the node or below it. */
+  async function checkParent(req: FastifyRequest, db: Db, pid: number, selfId?: number) {
+    const name = tree!.parentField;
+    if (selfId !== undefined) {
+      const below = collectDescendants(await treeLinks(db, table, parentColumn), [selfId]);
+      if (below.includes(pid)) throw badRequest('上级不能为自己或下级', { [name]: '上级不能为自己或下级' });
+    }
+    if (pid === 0) return;
+    if (!(await findRow(req, db, pid))) throw badRequest(`${tree!.parentLabel}不存在`, { [name]: `${tree!.parentLabel}不存在` });
+  }
+
   function selectBase(db: Db): AnySelect {
-    const qb = db.selectFrom(table);
+    const qb = dynamicDb(db).selectFrom(table);
     return hooks.select ? hooks.select(qb) : qb.selectAll(table);
   }
 
@@ -103,19 +164,30 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
   }
 
   async function listQuery(req: FastifyRequest, query: Record<string, unknown>): Promise<AnySelect> {
-    let qb: AnySelect = app.ctx.db.selectFrom(table);
+    let qb: AnySelect = dynamicDb(app.ctx.db).selectFrom(table);
     qb = applyFilters(qb, def, query, app.ctx.dialect, table);
-    if (hooks.filter) qb = await hooks.filter(req, qb);
+    if (hooks.filter) qb = await hooks.filter(req, qb, query);
     return scoped(req, qb);
   }
 
   const checkUnique = (db: Db, values: Record<string, unknown>, excludeId?: number) => assertUnique(db, def, table, values, excludeId);
   const write = <T,>(fn: (db: Db) => Promise<T>): Promise<T> => writeUnique(app.ctx.db, def, fn);
 
-  app.get(base, { config: { auth: authFor('list') } }, async (req) => {
-    const query = req.query as Record<string, unknown>;
+  app.get(base, { config: { auth: authFor('list') }, schema: { tags, summary: `${def.label}${tree ? '树' : '列表'}`, querystring: querySchema, response: { 200: pageOf(row) } } }, async (req) => {
+    const query = req.query;
     const paging = parsePaging(query, sortable, defaultSort);
     const filtered = await listQuery(req, query);
+    if (tree) {
+      // Trees come whole, nested on the parent field; paging is ignored, bad paging or sort input still refused.
+      let qb = hooks.select ? hooks.select(filtered) : filtered.selectAll(table);
+      for (const [c, d] of paging.sort) qb = qb.orderBy(c.includes('.') ? c : `${table}.${c}`, d);
+      const rows = (await qb.execute()) as Record<string, unknown>[];
+      const nodes = await decorate(
+        rows.map((r) => rowToApi(def, r)),
+        req,
+      );
+      return { content: nestBy(nodes, tree.parentField), totalElements: rows.length };
+    }
     let qb = hooks.select ? hooks.select(filtered) : filtered.selectAll(table);
     for (const [c, d] of paging.sort) qb = qb.orderBy(c.includes('.') ? c : `${table}.${c}`, d);
     const offset = paging.page * paging.size;
@@ -139,45 +211,64 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
     return { content, totalElements };
   });
 
-  app.get(`${base}/:id`, { config: { auth: authFor('list') } }, async (req) => {
-    return getOne(req, parseId((req.params as { id: string }).id));
+  app.get(`${base}/:id`, { config: { auth: authFor('list') }, schema: { tags, summary: `${def.label}详情`, params: idParams, response: { 200: row } } }, async (req) => {
+    return getOne(req, req.params.id);
   });
 
-  app.post(base, { config: { auth: authFor('create'), log: `新增${def.label}` } }, async (req, reply) => {
-    const body = prepare(req.body);
-    if (body && typeof body === 'object' && !Array.isArray(body) && body.id !== undefined && body.id !== null && body.id !== '') {
-      throw badRequest(`新增${def.label}不能带有ID`);
-    }
-    const { value, errors } = validateRecord(def, body, 'create');
-    if (Object.keys(errors).length) throw validationError(errors);
+  const refuseId = async (req: FastifyRequest) => {
+    await prepareBody(req);
+    const body = req.body;
+    if (isObject(body) && body.id !== undefined && body.id !== null && body.id !== '') throw badRequest(`新增${def.label}不能带有ID`);
+  };
+  const createOptions = {
+    config: { auth: authFor('create'), log: `新增${def.label}` },
+    schema: { tags, summary: `新增${def.label}`, body: withExtras(schemaOf(def, 'create')), response: { 201: row } },
+    preValidation: refuseId,
+  };
+  app.post(base, createOptions, async (req, reply) => {
+    const value = req.body;
     const id = await write(async (db) => {
+      if (tree) await checkParent(req, db, Number(value[tree.parentField]));
       await hooks.beforeWrite?.(value, { req, db, mode: 'create' });
       await checkUnique(db, value);
       const now = nowIso();
       const row = { ...apiToDb(def, value), ...timestamps(def, now, true) };
       const newId = await insertReturningId(db, app.ctx.dialect, table, row);
-      const created = rowToApi(def, (await db.selectFrom(table).selectAll().where('id', '=', newId).executeTakeFirstOrThrow()) as Record<string, unknown>);
+      await writeLinks(db, def, newId, value);
+      const created = rowToApi(def, (await dynamicDb(db).selectFrom(table).selectAll().where('id', '=', newId).executeTakeFirstOrThrow()) as Record<string, unknown>);
       await hooks.afterWrite?.(created, { req, db, mode: 'create' });
       return newId;
     });
     reply.status(201);
-    return getOne(req, id);
+    if (!tree) return getOne(req, id);
+    // a new node under a visible parent may lie outside the scope worked out when the request began
+    const created = (await selectBase(app.ctx.db).where(`${table}.id`, '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    return (await decorate([rowToApi(def, created)], req))[0];
   });
 
-  app.put(base, { config: { auth: authFor('edit'), log: `修改${def.label}` } }, async (req, reply) => {
-    const { value, errors } = validateRecord(def, prepare(req.body), 'update');
-    if (Object.keys(errors).length) throw validationError(errors);
+  const updateOptions = {
+    config: { auth: authFor('edit'), log: `修改${def.label}` },
+    schema: { tags, summary: `修改${def.label}`, body: withExtras(schemaOf(def, 'update')) },
+    preValidation: prepareBody,
+  };
+  app.put(base, updateOptions, async (req, reply) => {
+    const value = req.body;
     const id = value.id as number;
     await write(async (db) => {
       const current = await findRow(req, db, id);
       if (!current) throw notFound(`${def.label}不存在或无权访问`);
       const existing = rowToApi(def, current);
+      if (tree) {
+        const pid = value[tree.parentField];
+        if (pid !== undefined && Number(pid) !== Number(existing[tree.parentField])) await checkParent(req, db, Number(pid), id);
+      }
       await hooks.beforeWrite?.(value, { req, db, mode: 'update', existing });
       await checkUnique(db, { ...existing, ...value }, id);
       const { id: _id, ...rest } = value;
       const row = { ...apiToDb(def, rest), ...timestamps(def, nowIso(), false) };
-      if (Object.keys(row).length) await db.updateTable(table).set(row).where('id', '=', id).execute();
-      const updated = rowToApi(def, (await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>);
+      if (Object.keys(row).length) await dynamicDb(db).updateTable(table).set(row).where('id', '=', id).execute();
+      await writeLinks(db, def, id, rest);
+      const updated = rowToApi(def, (await dynamicDb(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Record<string, unknown>);
       await hooks.afterWrite?.(updated, { req, db, mode: 'update', existing });
     });
     reply.status(204);
@@ -185,30 +276,36 @@ export function registerResource(app: FastifyInstance, def: ResourceDef, hooks: 
 
   async function deleteIds(req: FastifyRequest, ids: number[]) {
     await write(async (db) => {
-      const qb = await scoped(req, db.selectFrom(table).select(`${table}.id`).where(`${table}.id`, 'in', ids));
+      const qb = await scoped(req, dynamicDb(db).selectFrom(table).select(`${table}.id`).where(`${table}.id`, 'in', ids));
       const found = (await qb.execute()).map((r) => Number((r as { id: number }).id));
       const missing = ids.filter((i) => !found.includes(i));
       if (missing.length) throw notFound(`${def.label}不存在或无权访问: ${missing.slice(0, 10).join(',')}`);
-      await hooks.beforeDelete?.(ids, { req, db });
-      await db.deleteFrom(table).where('id', 'in', ids).execute();
+      hooks.guardDelete?.(ids);
+      let all = ids;
+      if (tree) {
+        all = collectDescendants(await treeLinks(db, table, parentColumn), ids);
+        if (tree.onDelete !== 'cascade' && all.some((i) => !ids.includes(i))) throw conflict(tree.onDelete.refuse);
+      }
+      await hooks.beforeDelete?.(all, { req, db });
+      await deleteLinks(db, def, all);
+      for (let i = 0; i < all.length; i += 500) await dynamicDb(db).deleteFrom(table).where('id', 'in', all.slice(i, i + 500)).execute();
     });
   }
 
-  app.delete(`${base}/:id`, { config: { auth: authFor('delete'), log: `删除${def.label}` } }, async (req) => {
-    await deleteIds(req, [parseId((req.params as { id: string }).id)]);
+  app.delete(`${base}/:id`, { config: { auth: authFor('delete'), log: `删除${def.label}` }, schema: { tags, summary: `删除${def.label}`, params: idParams, response: { 200: emptyObject } } }, async (req) => {
+    await deleteIds(req, [req.params.id]);
     return {};
   });
 
-  app.delete(base, { config: { auth: authFor('delete'), log: `批量删除${def.label}` } }, async (req) => {
-    const ids = parseIdArray(req.body);
-    await deleteIds(req, ids);
+  app.delete(base, { config: { auth: authFor('delete'), log: `批量删除${def.label}` }, schema: { tags, summary: `批量删除${def.label}`, body: idArrayBody, response: { 200: emptyObject } } }, async (req) => {
+    await deleteIds(req, req.body);
     return {};
   });
 
-  return { def, hooks, getOne, listQuery };
+  return { def, hooks, getOne, listQuery, querySchema, attachLinks: (rows) => attachLinks(app.ctx.db, def, rows) };
 }
 
-/** A JSON array of positive integer ids (1..1000 of them), or a 400. */
+/** A JSON array of positive integer ids (1..1000 of them), or a 400 (routes declare `idArrayBody` instead). */
 export function parseIdArray(body: unknown): number[] {
   if (!Array.isArray(body) || body.length === 0) throw badRequest('请提供要删除的ID数组');
   if (body.length > 1000) throw badRequest('一次最多删除1000条');

@@ -1,3 +1,4 @@
+import { dynamicDb } from '../core/db.ts';
 import type { ResourceDef } from '@app/shared/resource';
 import { columnOf } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
@@ -16,7 +17,7 @@ export async function assertUnique(db: Db, def: ResourceDef, table: string, valu
   for (const u of def.unique ?? []) {
     const fields = u.fields.map((n) => def.fields.find((f) => f.name === n)!);
     if (fields.some((f) => values[f.name] === undefined || values[f.name] === null)) continue;
-    let qb = db.selectFrom(table).select('id');
+    let qb = dynamicDb(db).selectFrom(table).select('id');
     const dbValues = apiToDb(def, values);
     for (const f of fields) qb = qb.where(columnOf(f), '=', dbValues[columnOf(f)]);
     if (excludeId !== undefined) qb = qb.where('id', '!=', excludeId);

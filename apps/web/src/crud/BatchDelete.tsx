@@ -3,7 +3,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
 import { type Key, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../app/feedback';
+import { useResourceMutation } from './mutations';
 import { type ResourceTableProps, deleteRows } from './ResourceTable';
 import type { ResourceList, Row } from './useResourceList';
 
@@ -32,29 +32,29 @@ export interface BatchDelete {
 export function useBatchDelete(def: ResourceDef, list: ResourceList, enabled = true, base?: string): BatchDelete {
   const { t } = useTranslation('crud');
   const [selected, setSelected] = useState<Key[]>([]);
-  const [deleting, setDeleting] = useState(false);
-  const { afterDelete } = list;
+  const { afterDelete, queryKey } = list;
+  const remove = useResourceMutation<void, Key[]>(def, {
+    mutationFn: (ids) => deleteRows(def, ids, base),
+    alsoInvalidate: [queryKey],
+    success: t('deleted'),
+    onSuccess: (_data, ids) => {
+      afterDelete(ids.length);
+      setSelected([]);
+    },
+  });
+  const { mutateAsync } = remove;
 
   const run = useCallback(async () => {
     if (selected.length === 0) return;
-    setDeleting(true);
-    try {
-      await deleteRows(def, selected, base);
-      notify.success(t('deleted'));
-      afterDelete(selected.length);
-      setSelected([]);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setDeleting(false);
-    }
-  }, [def, selected, base, t, afterDelete]);
+    // the failure was shown by the request layer; the rows stay checked
+    await mutateAsync(selected).catch(() => undefined);
+  }, [selected, mutateAsync]);
 
   const clear = useCallback(() => setSelected([]), []);
   const onRowDeleted = useCallback((row: Row) => setSelected((s) => s.filter((k) => k !== row.id)), []);
   const selection = useMemo(() => (enabled ? { keys: selected, onChange: (keys: Key[]) => setSelected(keys) } : undefined), [enabled, selected]);
 
-  return { enabled, selected, deleting, selection, clear, onRowDeleted, run };
+  return { enabled, selected, deleting: remove.isPending, selection, clear, onRowDeleted, run };
 }
 
 /** The toolbar button of `useBatchDelete` (nothing when batch delete is not enabled). */

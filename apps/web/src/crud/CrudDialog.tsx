@@ -1,11 +1,14 @@
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
+import { identityFieldsOf, lacksIdentity } from '@app/shared/resources/hrRecords';
 import { Col, Divider, Form, type FormInstance, Modal, Row as GridRow } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DictMap } from '../app/dict';
 import { notify } from '../app/feedback';
-import { RequestError, api } from '../app/request';
+import { api } from '../app/request';
 import { FieldControl, fieldRules, formFields, formValuesToBody, initialFormValues, labelOf, resourceLabel } from './fields';
+import { useResourceMutation } from './mutations';
 import type { Row } from './useResourceList';
 
 /**
@@ -34,7 +37,7 @@ export interface CrudDialogProps {
   toBody?: (values: Row, mode: DialogMode) => Row | Promise<Row>;
   /** Checks the form rules cannot express; return a message to refuse (shown as a warning). */
   beforeSubmit?: (values: Row, mode: DialogMode) => string | null | undefined;
-  /** URL of create/update; default /api/<name>. */
+  /** URL of create/update; default /api/<name>. The resource's lists and pickers refresh after a save. */
   url?: string;
   /** Skip the default success notice (the screen shows its own). */
   silentSuccess?: boolean;
@@ -59,27 +62,11 @@ export function FormResetOnMount({ form }: { form: FormInstance }) {
   return null;
 }
 
-/** Fields of the form that a server answer names in `fieldErrors`. */
-function applyFieldErrors(form: FormInstance, err: unknown): void {
-  if (!(err instanceof RequestError) || !err.fieldErrors) return;
-  const registered = new Set(
-    form
-      .getFieldsError()
-      .map((e) => e.name.join('.'))
-      .filter(Boolean),
-  );
-  const fields = Object.entries(err.fieldErrors)
-    .filter(([name]) => registered.has(name))
-    .map(([name, message]) => ({ name: name.split('.'), errors: [String(message)] }));
-  if (fields.length) form.setFields(fields as never);
-}
-
 export function CrudDialog(props: CrudDialogProps) {
   const { def, open, mode, record, onClose, onSaved } = props;
   const { t } = useTranslation('crud');
   const [ownForm] = Form.useForm();
   const form = props.form ?? ownForm;
-  const [saving, setSaving] = useState(false);
   const label = resourceLabel(def);
   // Each opening is a new form session: the Form remounts (and resets) even when the previous closing
   // animation has not finished yet (edit clicked right after closing an add).
@@ -95,14 +82,8 @@ export function CrudDialog(props: CrudDialogProps) {
     [props.initialValues, def, mode, record],
   );
 
-  const submit = async (values: Row) => {
-    const refusal = props.beforeSubmit?.(values, mode);
-    if (refusal) {
-      notify.warning(refusal);
-      return;
-    }
-    setSaving(true);
-    try {
+  const save = useResourceMutation<Row | undefined, Row>(def, {
+    mutationFn: async (values) => {
       let body: Row;
       if (props.toBody) body = await props.toBody(values, mode);
       else {
@@ -110,23 +91,27 @@ export function CrudDialog(props: CrudDialogProps) {
         if (mode === 'edit' && record) body.id = record.id;
       }
       const url = props.url ?? `/api/${def.name}`;
-      if (mode === 'create') {
-        const created = await api.post<Row>(url, body);
-        if (!props.silentSuccess) notify.success(t('added'));
-        onSaved?.({ mode, row: created });
-      } else {
-        await api.put(url, body);
-        if (!props.silentSuccess) notify.success(t('updated'));
-        onSaved?.({ mode });
-      }
-      onClose();
-    } catch (err) {
-      // The request layer already showed the server's message; point at the fields it names.
-      applyFieldErrors(form, err);
-      if (!(err instanceof RequestError)) console.warn(err);
-    } finally {
-      setSaving(false);
+      if (mode === 'create') return api.post<Row>(url, body);
+      await api.put(url, body);
+      return undefined;
+    },
+    success: props.silentSuccess ? undefined : mode === 'create' ? t('added') : t('updated'),
+    // the server's field errors go onto their fields (the request layer showed its message)
+    form,
+  });
+
+  const submit = (values: Row) => {
+    const refusal = props.beforeSubmit?.(values, mode);
+    if (refusal) {
+      notify.warning(refusal);
+      return;
     }
+    save.mutate(values, {
+      onSuccess: (created) => {
+        onSaved?.(mode === 'create' ? { mode, row: created } : { mode });
+        onClose();
+      },
+    });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLFormElement>) => {
@@ -147,9 +132,11 @@ export function CrudDialog(props: CrudDialogProps) {
       onOk={() => form.submit()}
       okText={t('ok')}
       cancelText={t('cancel')}
-      confirmLoading={saving}
+      confirmLoading={save.isPending}
       destroyOnHidden
       mask={{ closable: false }}
+      // long forms (company ~28 fields, staff ~60) scroll inside the dialog: 确定/取消 stay in view
+      className="crud-dialog"
     >
       <Form
         key={session}
@@ -161,6 +148,8 @@ export function CrudDialog(props: CrudDialogProps) {
         onKeyDown={onKeyDown}
         onValuesChange={props.onValuesChange}
         requiredMark
+        // after 确定, bring the first refused field into view (it may be far above in a long form)
+        scrollToFirstError={{ block: 'center', behavior: 'smooth' }}
         className="crud-form"
         name={`crud-${def.name}`}
       >
@@ -179,7 +168,7 @@ export interface FieldItemProps {
   /** Replace the control (it receives value/onChange from the Form.Item). */
   control?: ReactNode;
   /** Extra rules after the definition's. */
-  rules?: import('antd/es/form').Rule[];
+  rules?: Rule[];
   label?: ReactNode;
   extra?: ReactNode;
   hidden?: boolean;
@@ -187,14 +176,28 @@ export interface FieldItemProps {
 
 /** One form item for a definition field: label, required mark, shared validation, the kind's control. */
 export function FieldItem({ def, field, dicts, disabled, control, rules, label, extra, hidden }: FieldItemProps) {
+  const { t } = useTranslation('crud');
   const f = typeof field === 'string' ? def.fields.find((x) => x.name === field) : field;
   if (!f) throw new Error(`${def.name} has no field ${String(field)}`);
+  // HR records need 姓名 or 身份证号 (the server refuses a row naming nobody): each is checked with the other
+  const identity = identityFieldsOf(def.name);
+  const partners = identity.includes(f.name) ? identity.filter((n) => n !== f.name) : [];
+  const identityRule: Rule[] = partners.length
+    ? [
+        ({ getFieldsValue }) => ({
+          validator: async () => {
+            if (lacksIdentity(def.name, getFieldsValue(identity as string[]))) throw new Error(t('nameOrIdCardRequired'));
+          },
+        }),
+      ]
+    : [];
   return (
     <Form.Item
       name={f.name}
       label={label ?? labelOf(def.name, f)}
       required={!!f.required}
-      rules={[...fieldRules(f), ...(rules ?? [])]}
+      dependencies={partners.length ? partners : undefined}
+      rules={[...fieldRules(f, def.name), ...identityRule, ...(rules ?? [])]}
       extra={extra}
       hidden={hidden}
     >

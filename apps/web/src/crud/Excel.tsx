@@ -6,8 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback, notify } from '../app/feedback';
 import { downloadBlob } from '../app/request';
-import { getToken } from '../app/session';
+import { authHeaders } from '../app/session';
+import { fieldLabel } from '../app/i18n';
 import { resourceLabel } from './fields';
+import { useResourceMutation } from './mutations';
 
 /**
  * Excel import, export and template buttons of a resource with `excel` options (spec §2, §5, §8):
@@ -27,7 +29,11 @@ export interface ImportResult {
   inserted: number;
   updated: number;
   failed: number;
+  /** Of the failed rows, those refused because Excel lost the last digits of a long number (e.g. an ID card). */
+  digitLoss?: number;
   errors: { row: number; column?: string; message: string }[];
+  /** Rows imported as written with a remark (a payslip whose totals do not add up: P6). */
+  warnings?: { row: number; column?: string; message: string }[];
   errorFileId?: string | null;
 }
 
@@ -43,8 +49,8 @@ function uploadWithProgress(url: string, file: File, onProgress: (percent: numbe
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // the session cookie goes along (same origin); the CSRF header (or a bearer token in API mode) is added
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };
@@ -81,42 +87,29 @@ export function ImportDialog({ def, open, onClose, onImported, url }: ImportDial
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const reset = () => {
-    setFiles([]);
-    setPercent(null);
-    setResult(null);
-    setBusy(false);
-  };
-  const close = () => {
-    if (busy) return;
-    reset();
-    onClose();
-  };
-
-  const submit = async () => {
-    const file = files[0]?.originFileObj as File | undefined;
-    if (!file) {
-      notify.warning(t('importDialog.fileRequired'));
-      return;
-    }
-    setBusy(true);
-    setResult(null);
-    setPercent(0);
-    try {
+  const upload = useResourceMutation<ImportResult, File>(def, {
+    mutationFn: async (file) => {
       const r = await uploadWithProgress(url ?? `/api/import/${def.name}`, file, setPercent);
-      const res: ImportResult = {
+      return {
         total: Number(r?.total ?? 0),
         inserted: Number(r?.inserted ?? 0),
         updated: Number(r?.updated ?? 0),
         failed: Number(r?.failed ?? 0),
+        digitLoss: Number(r?.digitLoss ?? 0),
         errors: Array.isArray(r?.errors) ? r.errors : [],
+        warnings: Array.isArray(r?.warnings) ? r.warnings : [],
         errorFileId: r?.errorFileId ?? null,
       };
+    },
+    // the lists refresh when some row went in (a file of refused rows changed nothing)
+    changed: (res) => res.inserted + res.updated > 0,
+    onSuccess: (res) => {
       setResult(res);
-      setBusy(false);
-      if (res.failed === 0) {
+      if (res.failed === 0 && res.warnings?.length) {
+        // imported, but the clerk must read the remarks: the dialog stays open with them
+        notify.warning(t('importDialog.successWithWarnings', { count: new Set(res.warnings.map((w) => w.row)).size }));
+        onImported?.(res);
+      } else if (res.failed === 0) {
         notify.success(t('importDialog.success'));
         onImported?.(res);
         setTimeout(() => {
@@ -124,11 +117,36 @@ export function ImportDialog({ def, open, onClose, onImported, url }: ImportDial
           onClose();
         }, IMPORT_CLOSE_DELAY_MS);
       } else if (res.inserted + res.updated > 0) onImported?.(res);
-    } catch (err) {
-      setBusy(false);
+    },
+    // the upload is not the request helper's: its failure is shown here
+    onError: (err) => {
       setPercent(null);
       notify.error(t('importDialog.failed'), (err as Error).message || undefined);
+    },
+  });
+  const busy = upload.isPending;
+
+  const reset = () => {
+    setFiles([]);
+    setPercent(null);
+    setResult(null);
+    upload.reset();
+  };
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const submit = () => {
+    const file = files[0]?.originFileObj as File | undefined;
+    if (!file) {
+      notify.warning(t('importDialog.fileRequired'));
+      return;
     }
+    setResult(null);
+    setPercent(0);
+    upload.mutate(file);
   };
 
   return (
@@ -192,6 +210,9 @@ export function ImportDialog({ def, open, onClose, onImported, url }: ImportDial
         <p className="ant-upload-text">{t('importDialog.drag')}</p>
         <p className="ant-upload-hint">{t('importDialog.hint')}</p>
       </Upload.Dragger>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }} data-testid="import-mode">
+        {importModeText(def, t)}
+      </Typography.Paragraph>
       {percent !== null && (
         <div style={{ marginTop: 12 }}>
           <Progress percent={percent} status={busy ? 'active' : result?.failed ? 'exception' : 'success'} />
@@ -210,7 +231,7 @@ function ImportResultView({ result }: { result: ImportResult }) {
       <Alert
         type={result.failed ? (result.inserted + result.updated ? 'warning' : 'error') : 'success'}
         showIcon
-        title={t('importDialog.result', { total: result.total, inserted: result.inserted, updated: result.updated, failed: result.failed })}
+        title={t('importDialog.result', { count: result.total, total: result.total, inserted: result.inserted, updated: result.updated, failed: result.failed })}
         action={
           result.errorFileId ? (
             <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadBlob(`/api/import/errors/${result.errorFileId}`).catch(() => undefined)}>
@@ -219,21 +240,49 @@ function ImportResultView({ result }: { result: ImportResult }) {
           ) : undefined
         }
       />
-      {result.errors.length > 0 && (
-        <Table
-          size="small"
-          style={{ marginTop: 8 }}
-          rowKey={(r) => `${r.row}-${r.column ?? ''}-${r.message}`}
-          dataSource={result.errors.slice(0, 200)}
-          pagination={result.errors.length > 10 ? { pageSize: 10, size: 'small' } : false}
-          columns={[
-            { title: t('importDialog.row'), dataIndex: 'row', width: 70 },
-            { title: t('importDialog.column'), dataIndex: 'column', width: 140 },
-            { title: t('importDialog.message'), dataIndex: 'message' },
-          ]}
-        />
+      {(result.digitLoss ?? 0) > 0 && (
+        <Alert style={{ marginTop: 8 }} type="error" showIcon title={t('importDialog.digitLoss', { count: result.digitLoss })} data-testid="import-digit-loss" />
       )}
+      {(result.warnings?.length ?? 0) > 0 && (
+        <>
+          <Alert
+            style={{ marginTop: 8 }}
+            type="warning"
+            showIcon
+            title={t('importDialog.warnings', { count: new Set(result.warnings?.map((w) => w.row)).size })}
+            data-testid="import-warnings"
+          />
+          <RowMessages rows={result.warnings ?? []} />
+        </>
+      )}
+      {result.errors.length > 0 && <RowMessages rows={result.errors} />}
     </div>
+  );
+}
+
+/** What happens to the rows of an import, and after an interruption (finding S8). */
+function importModeText(def: ResourceDef, t: (key: string, opts?: Record<string, unknown>) => string): string {
+  if (def.excel?.importMode === 'allOrNothing') return t('importDialog.modeAllOrNothing');
+  const keys = (def.excel?.importKey ?? []).map((n) => fieldLabel(def.name, def.fields.find((f) => f.name === n) ?? { name: n, label: n }));
+  return keys.length ? t('importDialog.modeChunkedResumable', { keys: keys.join(t('importDialog.keySeparator')) }) : t('importDialog.modeChunked');
+}
+
+/** Per-row messages of an import (errors or remarks): row, column, message; paged past 10. */
+function RowMessages({ rows }: { rows: ImportResult['errors'] }) {
+  const { t } = useTranslation('crud');
+  return (
+    <Table
+      size="small"
+      style={{ marginTop: 8 }}
+      rowKey={(r) => `${r.row}-${r.column ?? ''}-${r.message}`}
+      dataSource={rows.slice(0, 200)}
+      pagination={rows.length > 10 ? { pageSize: 10, size: 'small' } : false}
+      columns={[
+        { title: t('importDialog.row'), dataIndex: 'row', width: 70 },
+        { title: t('importDialog.column'), dataIndex: 'column', width: 140 },
+        { title: t('importDialog.message'), dataIndex: 'message' },
+      ]}
+    />
   );
 }
 
@@ -293,23 +342,26 @@ export function ExcelButtons({ def, filters, baseParams, canImport = true, canEx
     }
   };
 
+  // the buttons are one item of the toolbar's Space: their own Space keeps them apart
   return (
     <>
-      {canImport && (
-        <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="crud-import">
-          {t('import')}
-        </Button>
-      )}
-      {canExport && (
-        <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="crud-export">
-          {t('export')}
-        </Button>
-      )}
-      {(canTemplate ?? canImport) && (
-        <Button icon={<FileExcelOutlined />} onClick={() => void onTemplate()} loading={templating} data-testid="crud-template">
-          {t('template')}
-        </Button>
-      )}
+      <Space wrap>
+        {canImport && (
+          <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="crud-import">
+            {t('import')}
+          </Button>
+        )}
+        {canExport && (
+          <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} data-testid="crud-export">
+            {t('export')}
+          </Button>
+        )}
+        {(canTemplate ?? canImport) && (
+          <Button icon={<FileExcelOutlined />} onClick={() => void onTemplate()} loading={templating} data-testid="crud-template">
+            {t('template')}
+          </Button>
+        )}
+      </Space>
       {canImport && <ImportDialog def={def} open={importOpen} onClose={() => setImportOpen(false)} onImported={() => onImported?.()} url={importUrl} />}
     </>
   );

@@ -93,7 +93,6 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
           baseParams={{ ...props.list?.baseParams, ...props.fixedFilters }}
           canImport={can.import}
           canExport={can.export}
-          onImported={() => void list.reload()}
         />
       )}
       {props.toolbar}
@@ -144,7 +143,6 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
           overrides={props.formOverrides}
           toBody={props.toBody}
           onClose={() => setDialog(null)}
-          onSaved={() => void list.reload()}
         />
       )}
     </Card>

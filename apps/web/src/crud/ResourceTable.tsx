@@ -2,14 +2,15 @@ import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { DeleteOutlined, EditOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Descriptions, Popconfirm, Popover, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
-import { type ReactNode, type ThHTMLAttributes, useRef, useState } from 'react';
+import { type ReactNode, type ThHTMLAttributes, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth';
 import type { DictMap } from '../app/dict';
-import { notify } from '../app/feedback';
 import { api } from '../app/request';
 import { type ColumnPrefsApi, MIN_COLUMN_WIDTH, columnPrefsKey, useColumnPrefs } from './columnPrefs';
 import { alignOf, defaultWidth, detailFields, isSortable, labelOf, listFields, renderValue } from './fields';
+import { fitHeaderWidth } from './headerWidth';
+import { useResourceMutation } from './mutations';
 import { PAGE_SIZES, type ResourceList, type Row } from './useResourceList';
 
 /**
@@ -103,7 +104,9 @@ function ResizableHeader({ onResizeWidth, children, style, ...rest }: ResizableH
     document.addEventListener('mouseup', up);
   };
   return (
-    <th {...rest} ref={ref} style={{ ...style, position: 'relative' }}>
+    // a fixed column's header is sticky through antd's class (which also anchors the resize handle): an inline
+    // `position: relative` would override it and let the header scroll away from its fixed body cells
+    <th {...rest} ref={ref} style={/ant-table-cell-fix/.test(String(rest.className ?? '')) ? style : { ...style, position: 'relative' }}>
       {children}
       <span className="crud-resize-handle" onMouseDown={start} onClick={(e) => e.stopPropagation()} aria-hidden />
     </th>
@@ -151,12 +154,27 @@ export async function deleteRows(def: ResourceDef, ids: unknown[], base = `/api/
   else await api.del(base, ids);
 }
 
+/** Columns that name a row, in order of preference: the one kept on the left of a wide table (W2). */
+const IDENTITY_COLUMNS = ['staffName', 'name', 'companyName'];
+/** A table this wide scrolls on a 1440 px screen beside the sidebar. */
+const WIDE_TABLE_PX = 1150;
+
 export function ResourceTable(props: ResourceTableProps) {
   const { def, list, dicts } = props;
   const { t } = useTranslation('crud');
   const { user } = useAuth();
   const prefs = useColumnPrefs(columnPrefsKey(user?.username, props.tableKey ?? def.name));
-  const [deleting, setDeleting] = useState<unknown>(null);
+  const remove = useResourceMutation<unknown, Row>(def, {
+    mutationFn: (row) => (props.deleteUrl ? api.del(props.deleteUrl(row)) : deleteRows(def, [row.id])),
+    // a list read from elsewhere than /api/<name> refreshes too
+    alsoInvalidate: [list.queryKey],
+    success: t('deleted'),
+    onSuccess: (_data, row) => {
+      list.afterDelete(1);
+      props.onDeleted?.(row);
+    },
+  });
+  const deleting = remove.isPending ? remove.variables?.id : null;
   const fields = props.fields ?? listFields(def);
 
   const showActions = !!(props.canEdit || props.canDelete || props.forceActions);
@@ -196,20 +214,8 @@ export function ResourceTable(props: ResourceTableProps) {
                 okText={t('ok')}
                 cancelText={t('cancel')}
                 disabled={locked}
-                onConfirm={async () => {
-                  setDeleting(row.id);
-                  try {
-                    if (props.deleteUrl) await api.del(props.deleteUrl(row));
-                    else await deleteRows(def, [row.id]);
-                    notify.success(t('deleted'));
-                    list.afterDelete(1);
-                    props.onDeleted?.(row);
-                  } catch {
-                    /* the request layer showed the server's message */
-                  } finally {
-                    setDeleting(null);
-                  }
-                }}
+                // a promise: the popover's 确定 spins until the server answered, as before
+                onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}
               >
                 <Tooltip title={t('delete')}>
                   <Button size="small" danger type="primary" icon={<DeleteOutlined />} disabled={locked} loading={deleting === row.id} aria-label={t('delete')} data-testid="crud-delete" />
@@ -228,7 +234,7 @@ export function ResourceTable(props: ResourceTableProps) {
     .filter((c) => !prefs.prefs.hidden.includes(String(c.key)))
     .map((c) => {
       const key = String(c.key);
-      const width = prefs.prefs.widths[key] ?? (c.width as number | undefined);
+      const width = prefs.prefs.widths[key] ?? fitHeaderWidth(c.width as number | undefined, c.title, !!c.sorter);
       const out = { ...c, width } as ColumnsType<Row>[number] & { sortOrder?: unknown; sorter?: unknown };
       if (out.sorter) out.sortOrder = sortOrderOf(list, key);
       if (key !== ACTIONS_COLUMN) {
@@ -239,6 +245,18 @@ export function ResourceTable(props: ResourceTableProps) {
       }
       return out;
     });
+
+  // W2: on a table wider than the screen, the row's identity (a person's name, else the company's) stays on the
+  // left with the selection boxes while the rest scrolls; a screen that fixes its own columns keeps them.
+  const scrollWidth = columns.reduce((sum, c) => sum + (Number(c.width) || 100), 0);
+  const ownFixed = columns.some((c) => c.fixed === 'left' || c.fixed === true);
+  const identityKey = ownFixed || scrollWidth <= WIDE_TABLE_PX ? undefined : IDENTITY_COLUMNS.find((k) => columns.some((c) => String(c.key) === k));
+  if (identityKey) {
+    const i = columns.findIndex((c) => String(c.key) === identityKey);
+    const [identity] = columns.splice(i, 1);
+    columns.unshift({ ...identity, fixed: 'left' });
+  }
+  const leftFixed = ownFixed || identityKey !== undefined;
 
   const details = detailFields(def);
   const expandable: TableProps<Row>['expandable'] = props.tree
@@ -268,7 +286,7 @@ export function ResourceTable(props: ResourceTableProps) {
 
   const toggleable = allColumns.filter((c) => c.key !== ACTIONS_COLUMN).map((c) => ({ key: String(c.key), title: c.title as ReactNode }));
   // Columns without a width get what is left; count them at 100 px so narrow screens scroll instead of squeezing.
-  const scrollX = columns.reduce((sum, c) => sum + (Number(c.width) || 100), 0);
+  const scrollX = scrollWidth;
 
   return (
     <div className="crud-table">
@@ -295,12 +313,13 @@ export function ResourceTable(props: ResourceTableProps) {
         onChange={onChange}
         components={{ header: { cell: ResizableHeader } }}
         scroll={{ x: scrollX }}
-        expandable={expandable}
+        expandable={expandable && leftFixed ? { ...expandable, fixed: 'left' } : expandable}
         onRow={props.onRow}
         rowClassName={props.rowClassName}
         rowSelection={
           props.selection
             ? {
+                fixed: leftFixed,
                 selectedRowKeys: props.selection.keys,
                 onChange: (keys, rows) => props.selection?.onChange(keys, rows),
                 checkStrictly: true,
@@ -317,7 +336,7 @@ export function ResourceTable(props: ResourceTableProps) {
                 showSizeChanger: true,
                 pageSizeOptions: PAGE_SIZES,
                 showQuickJumper: true,
-                showTotal: (total) => t('total', { total }),
+                showTotal: (total) => t('total', { count: total }),
                 onChange: (page, size) => list.setPage(page - 1, size),
               }
         }

@@ -1,6 +1,7 @@
-import type { FieldDef, ResourceDef } from '@app/shared/resource';
-import { validateField } from '@app/shared/resource';
+import type { FieldDef, ResourceDef, WebControl, WebDisplay } from '@app/shared/resource';
+import { isSortableField, kindOf, validateField } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
+import { translateMessage } from '@app/shared/errors/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, InputNumber, Radio, Select, Tag, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -8,7 +9,7 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DictEntry, type DictMap, dictLabel } from '../app/dict';
-import { fieldLabel, i18n } from '../app/i18n';
+import { currentLanguage, fieldLabel, i18n } from '../app/i18n';
 import { api } from '../app/request';
 import { formatDate, formatDateTime, formatMoney, formatRatio } from './format';
 import type { Row } from './useResourceList';
@@ -40,13 +41,13 @@ export function formFields(def: ResourceDef): FieldDef[] {
 
 /** Fields the server sorts by (mirrors the server's rule). */
 export function isSortable(f: FieldDef): boolean {
-  return f.sortable !== false && !f.secret && f.kind !== 'text';
+  return isSortableField(f);
 }
 
 /** Fields offered by the field chooser of `searchMode: 'fieldChooser'`. */
 export function chooserFields(def: ResourceDef): FieldDef[] {
   const marked = def.fields.filter((f) => f.search && f.filter);
-  return marked.length ? marked : def.fields.filter((f) => f.filter && ['string', 'idCard', 'phone', 'email'].includes(f.kind));
+  return marked.length ? marked : def.fields.filter((f) => f.filter && kindOf(f).text && kindOf(f).web.control === 'text');
 }
 
 /** One control per declared filter (`searchMode: 'filters'`); `search: false` leaves a filter out. */
@@ -93,80 +94,70 @@ function boolTag(value: unknown, entries: DictEntry[] | undefined): ReactNode {
   return <Tag color={on ? 'success' : 'default'}>{label}</Tag>;
 }
 
+/** How a value is shown, per `web.display` of the kind registry. */
+const DISPLAYS: Record<WebDisplay, (field: FieldDef, value: unknown, row?: Row, dicts?: DictMap) => ReactNode> = {
+  money: (_f, value) => formatMoney(value),
+  ratio: (_f, value) => formatRatio(value),
+  datetime: (_f, value) => formatDateTime(value),
+  date: (_f, value) => formatDate(value),
+  ref: (field, value, row) => refLabel(field, row, value),
+  bool: (field, value, _row, dicts) => boolTag(value, field.dict ? dicts?.[field.dict] : undefined),
+  text: (field, value, _row, dicts) => (field.dict ? dictLabel(dicts?.[field.dict], value) : String(value)),
+};
+
 /** A value as the tables and details show it. */
 export function renderValue(field: FieldDef, value: unknown, row?: Row, dicts?: DictMap): ReactNode {
-  if (field.kind === 'bool') return value === null || value === undefined || value === '' ? '' : boolTag(value, field.dict ? dicts?.[field.dict] : undefined);
   if (value === null || value === undefined || value === '') return '';
-  switch (field.kind) {
-    case 'money':
-      return formatMoney(value);
-    case 'ratio':
-      return formatRatio(value);
-    case 'datetime':
-      return formatDateTime(value);
-    case 'date':
-      return formatDate(value);
-    case 'ref':
-      return refLabel(field, row, value);
-    default:
-      if (field.dict) return dictLabel(dicts?.[field.dict], value);
-      return String(value);
-  }
+  return DISPLAYS[kindOf(field).web.display](field, value, row, dicts);
 }
 
 /** Text alignment of a column by kind (amounts right-aligned). */
 export function alignOf(field: FieldDef): 'left' | 'right' | 'center' {
-  if (field.kind === 'money' || field.kind === 'ratio' || field.kind === 'int') return 'right';
-  if (field.kind === 'bool') return 'center';
-  return 'left';
+  return kindOf(field).web.align;
 }
 
 /** Default column width by kind. */
 export function defaultWidth(field: FieldDef): number | undefined {
-  if (field.width) return field.width;
-  switch (field.kind) {
-    case 'datetime':
-      return 170;
-    case 'date':
-      return 120;
-    case 'month':
-      return 100;
-    case 'idCard':
-      return 190;
-    case 'phone':
-      return 130;
-    case 'email':
-      return 190;
-    case 'bool':
-      return 90;
-    case 'money':
-      return 120;
-    case 'ratio':
-    case 'int':
-      return 100;
-    default:
-      return undefined;
-  }
+  return field.width ?? kindOf(field).web.width;
 }
 
 // ---- rules and form values ------------------------------------------------------------------------------
 
-/** antd rules that run the shared `validateField` (same messages as the server). */
-export function fieldRules(field: FieldDef): Rule[] {
+/** antd rules that run the shared `validateField` (same messages as the server, in the UI language). */
+export function fieldRules(field: FieldDef, resource?: string): Rule[] {
   return [
     {
       validator: async (_rule, value) => {
         const r = validateField(field, value);
-        if (!r.ok) throw new Error(r.message);
+        if (!r.ok) throw new Error(localMessage(r.message, field, resource));
       },
     },
   ];
 }
 
+/**
+ * A Chinese validation message of the shared definitions ('请输入员工姓名') in the UI language through the
+ * error catalogue, the way the server renders its own (W9: en/es/ja forms said '请输入…'). Labels inside it
+ * are named as the screens name them; a message the catalogue does not know stays as it is.
+ */
+function localMessage(zh: string, field: FieldDef, resource?: string): string {
+  const lng = currentLanguage();
+  if (lng === 'zh') return zh;
+  return translateMessage(zh, lng, (zhLabel) => {
+    if (resource && zhLabel === field.label) return fieldLabel(resource, field);
+    for (const def of Object.values(RESOURCES)) {
+      const f = def.fields.find((x) => x.label === zhLabel);
+      if (f) return fieldLabel(def.name, f);
+      if (def.label === zhLabel) return i18n.t(`fields:${def.name}._label`, { defaultValue: zhLabel });
+    }
+    return null;
+  });
+}
+
 /** Form value of a stored value: booleans of dictionary-backed fields are edited as 'true'/'false'. */
 export function toFormValue(field: FieldDef, value: unknown): unknown {
   if (value === undefined) return undefined;
-  if (field.kind === 'bool' && field.dict && typeof value === 'boolean') return String(value);
+  if (kindOf(field).web.control === 'bool' && field.dict && typeof value === 'boolean') return String(value);
   return value;
 }
 
@@ -316,87 +307,92 @@ export function RefSelect({
   );
 }
 
+interface ControlContext extends FieldControlProps {
+  t: (key: string) => string;
+  choose: string;
+  type: string;
+  entries?: DictEntry[];
+}
+
+/** The control that edits a value, per `web.control` of the kind registry. */
+const CONTROLS: Record<WebControl, (c: ControlContext) => ReactNode> = {
+  bool: ({ id, value, onChange, disabled, forSearch, style, entries, t, choose }) => {
+    const options = entries?.length
+      ? entries.map((e) => ({ value: e.value, label: e.label }))
+      : [
+          { value: true as unknown as string, label: t('yes') },
+          { value: false as unknown as string, label: t('no') },
+        ];
+    if (forSearch) {
+      return <Select id={id} value={value} onChange={onChange} options={options} allowClear placeholder={choose} disabled={disabled} style={style} />;
+    }
+    return <Radio.Group id={id} value={value} onChange={(e) => onChange?.(e.target.value)} options={options} disabled={disabled} />;
+  },
+  dict: ({ id, value, onChange, disabled, style, entries, choose }) => (
+    <Select
+      id={id}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={(entries ?? []).map((e) => ({ value: e.value, label: e.label }))}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={choose}
+      disabled={disabled}
+      style={{ width: '100%', ...style }}
+    />
+  ),
+  ref: ({ id, field, value, onChange, disabled, style, choose }) =>
+    field.ref ? (
+      <RefSelect id={id} resource={field.ref.resource} labelField={field.ref.labelField} value={value} onChange={onChange} disabled={disabled} placeholder={choose} style={style} />
+    ) : (
+      <InputNumber id={id} value={value} onChange={onChange} disabled={disabled} style={{ width: '100%', ...style }} />
+    ),
+  date: ({ id, value, onChange, disabled, style, choose }) => <DateControl id={id} value={value} onChange={onChange} disabled={disabled} placeholder={choose} style={style} />,
+  month: ({ id, value, onChange, disabled, style, choose }) => <DateControl id={id} value={value} onChange={onChange} month disabled={disabled} placeholder={choose} style={style} />,
+  int: (c) =>
+    c.forSearch ? (
+      searchInput(c)
+    ) : (
+      // No min/max on the control: it would clamp silently; the rules say what is wrong instead.
+      <InputNumber id={c.id} value={c.value} onChange={c.onChange} precision={0} disabled={c.disabled} placeholder={c.type} style={{ width: '100%', ...c.style }} />
+    ),
+  decimal: (c) =>
+    c.forSearch ? (
+      searchInput(c)
+    ) : (
+      <InputNumber id={c.id} value={c.value} onChange={c.onChange} stringMode disabled={c.disabled} placeholder={c.type} style={{ width: '100%', ...c.style }} />
+    ),
+  textarea: (c) =>
+    c.forSearch ? (
+      searchInput(c)
+    ) : (
+      <Input.TextArea
+        id={c.id}
+        value={c.value}
+        onChange={(e) => c.onChange?.(e.target.value)}
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        maxLength={c.field.maxLength}
+        placeholder={c.type}
+        disabled={c.disabled}
+        style={c.style}
+      />
+    ),
+  text: ({ id, value, onChange, disabled, forSearch, style, type }) => (
+    <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder={type} disabled={disabled} allowClear={forSearch} style={style} autoComplete="off" />
+  ),
+};
+
+function searchInput({ id, value, onChange, disabled, style, type }: ControlContext) {
+  return <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder={type} disabled={disabled} allowClear style={style} />;
+}
+
 /** The control that edits a field by its kind. */
 export function FieldControl(props: FieldControlProps) {
-  const { field, value, onChange, disabled, dicts, forSearch, style, id } = props;
+  const { field, dicts } = props;
   const { t } = useTranslation('crud');
   const label = labelOf(props.resource, field);
   const choose = props.placeholder ?? t('selectPlaceholder', { label });
   const type = props.placeholder ?? t('inputPlaceholder', { label });
   const entries = field.dict ? (dicts?.[field.dict] ?? []) : undefined;
-
-  switch (field.kind) {
-    case 'bool': {
-      const options = entries?.length
-        ? entries.map((e) => ({ value: e.value, label: e.label }))
-        : [
-            { value: true as unknown as string, label: t('yes') },
-            { value: false as unknown as string, label: t('no') },
-          ];
-      if (forSearch) {
-        return <Select id={id} value={value} onChange={onChange} options={options} allowClear placeholder={choose} disabled={disabled} style={style} />;
-      }
-      return <Radio.Group id={id} value={value} onChange={(e) => onChange?.(e.target.value)} options={options} disabled={disabled} />;
-    }
-    case 'dict':
-      return (
-        <Select
-          id={id}
-          value={value ?? undefined}
-          onChange={(v) => onChange?.(v ?? null)}
-          options={(entries ?? []).map((e) => ({ value: e.value, label: e.label }))}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={choose}
-          disabled={disabled}
-          style={{ width: '100%', ...style }}
-        />
-      );
-    case 'ref':
-      return field.ref ? (
-        <RefSelect id={id} resource={field.ref.resource} labelField={field.ref.labelField} value={value} onChange={onChange} disabled={disabled} placeholder={choose} style={style} />
-      ) : (
-        <InputNumber id={id} value={value} onChange={onChange} disabled={disabled} style={{ width: '100%', ...style }} />
-      );
-    case 'date':
-    case 'month':
-      return <DateControl id={id} value={value} onChange={onChange} month={field.kind === 'month'} disabled={disabled} placeholder={choose} style={style} />;
-    case 'int':
-      if (forSearch) return <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder={type} disabled={disabled} allowClear style={style} />;
-      // No min/max on the control: it would clamp silently; the rules say what is wrong instead.
-      return <InputNumber id={id} value={value} onChange={onChange} precision={0} disabled={disabled} placeholder={type} style={{ width: '100%', ...style }} />;
-    case 'money':
-    case 'ratio':
-      if (forSearch) return <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder={type} disabled={disabled} allowClear style={style} />;
-      return <InputNumber id={id} value={value} onChange={onChange} stringMode disabled={disabled} placeholder={type} style={{ width: '100%', ...style }} />;
-    case 'text':
-      if (!forSearch) {
-        return (
-          <Input.TextArea
-            id={id}
-            value={value}
-            onChange={(e) => onChange?.(e.target.value)}
-            autoSize={{ minRows: 2, maxRows: 6 }}
-            maxLength={field.maxLength}
-            placeholder={type}
-            disabled={disabled}
-            style={style}
-          />
-        );
-      }
-      return <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder={type} disabled={disabled} allowClear style={style} />;
-    default:
-      return (
-        <Input
-          id={id}
-          value={value}
-          onChange={(e) => onChange?.(e.target.value)}
-          placeholder={type}
-          disabled={disabled}
-          allowClear={forSearch}
-          style={style}
-          autoComplete="off"
-        />
-      );
-  }
+  return CONTROLS[kindOf(field).web.control]({ ...props, t, choose, type, entries });
 }

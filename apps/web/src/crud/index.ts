@@ -17,8 +17,9 @@ export {
   type FieldOverride,
   type ResourceFormProps,
 } from './CrudDialog';
-export { SearchBar, type SearchBarProps } from './SearchBar';
+export { type KeywordOptions, SearchBar, type SearchBarProps, SearchButtons, SearchItem, type SearchItemProps, SearchRow } from './SearchBar';
 export { ExcelButtons, ImportDialog, importFileProblem, type ImportResult } from './Excel';
+export { applyFieldErrors, resourceQueryKeys, useApiMutation, useResourceMutation, type ApiMutationOptions, type ResourceMutationOptions } from './mutations';
 export {
   FieldControl,
   RefSelect,

@@ -53,7 +53,7 @@ export interface ResourceList<T = Row> {
   /** New filters from the search bar: back to page 0. */
   search: (filters: Record<string, unknown>) => void;
   reload: () => Promise<unknown>;
-  /** After deleting `count` rows of the current page: back one page when the page is now empty. */
+  /** After deleting `count` rows of the current page: back one page when the page is now empty (the delete's mutation refreshes). */
   afterDelete: (count: number) => void;
   /** Query key prefix of this list (to invalidate it from elsewhere). */
   queryKey: unknown[];
@@ -142,12 +142,12 @@ export function useResourceList<T = Row>(def: Pick<ResourceDef, 'name' | 'defaul
     setPageState(0);
   }, []);
   const reload = useCallback(() => queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
+  // the delete mutation (useResourceMutation) refreshes the list; this only steps back from an emptied page
   const afterDelete = useCallback(
     (count: number) => {
       if (page > 0 && count >= rows.length) setPageState(page - 1);
-      void queryClient.invalidateQueries({ queryKey });
     },
-    [page, rows.length, queryClient, queryKey],
+    [page, rows.length],
   );
 
   return {

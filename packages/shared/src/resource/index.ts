@@ -1,2 +1,3 @@
 export * from './types.ts';
-export * from './validate.ts';
+export * from './kinds.ts';
+export * from './schema.ts';

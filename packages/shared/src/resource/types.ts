@@ -16,6 +16,7 @@ export type FieldKind =
   | 'bool'
   | 'dict' // a value of the dictionary named in `dict`
   | 'ref' // id of a row of another resource (`ref`)
+  | 'refMany' // ids of rows of another resource, kept in a link table (`ref` names it, `links` the table)
   | 'idCard'
   | 'phone'
   | 'email';
@@ -39,6 +40,12 @@ export interface FieldDef {
   dict?: string;
   /** Resource name for `ref` fields and the field shown for it. */
   ref?: { resource: string; labelField: string };
+  /**
+   * `refMany` fields: the link table holding (owner id, target id) pairs. Rows carry the linked rows as
+   * `[{id, ...show}]` (`show`: API names of the target's fields, sorted by `orderBy`, default id); bodies give
+   * `[{id}]` or `[id]` and replace the whole set.
+   */
+  links?: { table: string; ownerColumn: string; targetColumn: string; show?: string[]; orderBy?: [string, 'asc' | 'desc'][] };
   /** Declared list filter: fuzzy (`like`, LIKE with escaped wildcards) or exact (`eq`). */
   filter?: FilterMode;
   /** Offered in the search bar's field chooser. */
@@ -77,6 +84,12 @@ export interface ExcelOptions {
   templateName: string;
   /** Field(s) that identify an existing row on re-import (update instead of duplicate). */
   importKey?: string[];
+  /**
+   * How an import writes (the import dialog says which, finding S8): 'chunked' (default) commits 500 rows at a
+   * time and reports bad rows while saving the good ones, an interrupted import keeps the chunks written;
+   * 'allOrNothing' writes only when every row is valid, in one transaction.
+   */
+  importMode?: 'chunked' | 'allOrNothing';
 }
 
 /**
@@ -110,6 +123,19 @@ export interface ResourceDef {
   excel?: ExcelOptions;
   /** The search bar offers choosing one field plus a value (the spec's HR-record lists). */
   searchMode?: 'fieldChooser' | 'filters';
+  /**
+   * The resource's screen in the menu tree, created on every start where missing (apps/server/src/core/sync):
+   * titled `label`, under the directory whose path is `parent` (absent: a top-level entry), rendered by
+   * `component` (default `crud/<name>`), with the title in the other UI languages.
+   */
+  menu?: { parent?: string; path: string; icon: string; component?: string; titles: { en: string; es: string; ja: string } };
+  /**
+   * A tree on `parentField` (0 = top level): the list answers the whole (filtered, scoped) tree as
+   * `{content: [{..., children?}], totalElements}` instead of a page, a parent must exist and may not be the
+   * node itself or one of its descendants, and deleting a node deletes its descendants (`cascade`) or is
+   * refused with `refuse` while it has any.
+   */
+  tree?: { parentField: string; parentLabel: string; onDelete: 'cascade' | { refuse: string } };
 }
 
 /** Identity helper that keeps the literal types of a definition. */
@@ -132,6 +158,16 @@ const snakeCaseCache = new Map<string, string>();
 /** The database column of a field. */
 export function columnOf(field: FieldDef): string {
   return field.column ?? toSnakeCase(field.name);
+}
+
+/** Is the field kept outside the resource's own table (`refMany`: a link table), so it has no column? */
+export function isLinkField(field: Pick<FieldDef, 'kind'>): boolean {
+  return field.kind === 'refMany';
+}
+
+/** Fields stored in the resource's own table (every field but link-table ones). */
+export function columnFields(def: ResourceDef): FieldDef[] {
+  return def.fields.filter((f) => !isLinkField(f));
 }
 
 /** Fields the client may write. */

@@ -8,6 +8,7 @@ export const deptResource = defineResource({
   label: '部门',
   dialogWidth: 500,
   defaultSort: [['sort', 'asc']],
+  tree: { parentField: 'pid', parentLabel: '上级部门', onDelete: { refuse: '所选部门存在下级部门，请先删除下级部门' } },
   fields: [
     { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
     { name: 'name', kind: 'string', label: '名称', required: '请输入名称', maxLength: 100, filter: 'like' },

@@ -12,7 +12,8 @@ const updateTime: FieldDef = { name: 'updateTime', kind: 'datetime', label: '更
 /** A text field offered in the search bar's field chooser (fuzzy match). */
 const searchable = (name: string, label: string, maxLength = 100): FieldDef => ({ name, kind: 'string', label, maxLength, filter: 'like', search: true });
 const name = searchable('name', '姓名', 50);
-const idCard = searchable('idCard', '身份证号', 20);
+/** 18 digits must be readable in the list (findings W3: '身…' on 工资记录). */
+const idCard: FieldDef = { ...searchable('idCard', '身份证号', 20), width: 180 };
 
 /** Entry (hire) records. */
 export const accEntryResource = defineResource({
@@ -53,7 +54,7 @@ export const accDepartResource = defineResource({
     idCard,
     { name: 'reason', kind: 'string', label: '离职原因', maxLength: 500 },
     { name: 'departDate', kind: 'date', label: '离职日期' },
-    { name: 'content', kind: 'text', label: '交接内容', list: false },
+    { name: 'content', kind: 'text', label: '交接内容', width: 200 },
     { name: 'exam', kind: 'string', label: '审批人', maxLength: 50 },
     { name: 'examStatus', kind: 'string', label: '审批状态', maxLength: 50 },
     createTime,
@@ -77,7 +78,7 @@ export const accInternResource = defineResource({
     searchable('company', '单位'),
     { name: 'startDate', kind: 'date', label: '开始日期' },
     { name: 'endDate', kind: 'date', label: '结束日期' },
-    { name: 'summarize', kind: 'text', label: '实习总结', list: false },
+    { name: 'summarize', kind: 'text', label: '实习总结', width: 200 },
     { name: 'remindDate', kind: 'date', label: '提醒日期' },
     createTime,
     updateTime,
@@ -206,3 +207,20 @@ export const HR_RECORD_RESOURCES = [
   accSocialResource,
   accJobResource,
 ] as const;
+
+const HR_RECORD_NAMES: ReadonlySet<string> = new Set(HR_RECORD_RESOURCES.map((d) => d.name));
+
+/** An HR record must name somebody: a completely blank row is refused (findings W6). */
+export const HR_RECORD_IDENTITY_FIELDS = ['name', 'idCard'] as const;
+export const HR_RECORD_IDENTITY_MESSAGE = '请至少填写姓名或身份证号';
+
+/** The fields of which at least one must be filled in a row of `resource` (none for other resources). */
+export function identityFieldsOf(resource: string): readonly string[] {
+  return HR_RECORD_NAMES.has(resource) ? HR_RECORD_IDENTITY_FIELDS : [];
+}
+
+/** True when a row of `resource` fills none of its identity fields (blank strings count as empty). */
+export function lacksIdentity(resource: string, values: Record<string, unknown>): boolean {
+  const fields = identityFieldsOf(resource);
+  return fields.length > 0 && fields.every((k) => values[k] == null || String(values[k]).trim() === '');
+}

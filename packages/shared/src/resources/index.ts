@@ -18,6 +18,8 @@ import { staffExtraResource } from './staffExtra.ts';
 // payroll resources:
 import { payslipResource } from './payslip.ts';
 import { salaryResource } from './salary.ts';
+import { taxDeductionResource } from './taxDeduction.ts';
+import { taxOpeningResource } from './taxOpening.ts';
 // -- payroll resources end
 
 /** Every resource definition by API name; the web app's generic pages and the server's Excel routes read it. */
@@ -43,5 +45,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     // payroll resources list
     salaryResource,
     payslipResource,
+    taxOpeningResource,
+    taxDeductionResource,
   ].map((d) => [d.name, d]),
 );

@@ -13,6 +13,7 @@ export const menuResource = defineResource({
   defaultSort: [['sort', 'asc']],
   blurry: ['name', 'path', 'component'],
   unique: [{ fields: ['name'], message: '菜单名称已存在' }],
+  tree: { parentField: 'pid', parentLabel: '上级菜单', onDelete: 'cascade' },
   fields: [
     { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
     { name: 'name', kind: 'string', label: '菜单名称', required: '请输入名称', maxLength: 100, filter: 'like' },

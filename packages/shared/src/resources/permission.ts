@@ -10,6 +10,7 @@ export const permissionResource = defineResource({
   defaultSort: [['id', 'asc']],
   blurry: ['name', 'alias'],
   unique: [{ fields: ['name'], message: '权限名称已存在' }],
+  tree: { parentField: 'pid', parentLabel: '上级权限', onDelete: 'cascade' },
   fields: [
     { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
     {

@@ -5,8 +5,8 @@ export const DATA_SCOPES = ['全部', '本级', '自定义'] as const;
 export type DataScopeName = (typeof DATA_SCOPES)[number];
 
 /**
- * Roles. `level`: smaller is higher (1 = top). Relations (menus [{id,pid}], permissions [{id}],
- * depts [{id}] for 自定义) travel beside the fields and are handled by the server module.
+ * Roles. `level`: smaller is higher (1 = top). Link-table fields: menus [{id,pid}] and permissions
+ * [{id,name,alias}] (read only here), depts [{id,name}] for 自定义.
  */
 export const roleResource = defineResource({
   name: 'roles',
@@ -31,6 +31,43 @@ export const roleResource = defineResource({
       pattern: { regex: /^(全部|本级|自定义)$/, message: '数据范围只能是全部、本级或自定义' },
     },
     { name: 'remark', kind: 'string', label: '描述', maxLength: 255 },
+    // set through /api/roles/menu and /api/roles/permission (their own checks), read here
+    {
+      name: 'menus',
+      kind: 'refMany',
+      label: '菜单',
+      readOnly: true,
+      ref: { resource: 'menus', labelField: 'name' },
+      links: { table: 'sys_roles_menus', ownerColumn: 'role_id', targetColumn: 'menu_id', show: ['pid'] },
+      list: false,
+      detail: false,
+      form: false,
+      excel: false,
+    },
+    {
+      name: 'permissions',
+      kind: 'refMany',
+      label: '权限',
+      readOnly: true,
+      ref: { resource: 'permissions', labelField: 'alias' },
+      links: { table: 'sys_roles_permissions', ownerColumn: 'role_id', targetColumn: 'permission_id', show: ['name', 'alias'] },
+      list: false,
+      detail: false,
+      form: false,
+      excel: false,
+    },
+    // the departments of a 自定义 data scope
+    {
+      name: 'depts',
+      kind: 'refMany',
+      label: '部门',
+      ref: { resource: 'dept', labelField: 'name' },
+      links: { table: 'sys_roles_depts', ownerColumn: 'role_id', targetColumn: 'dept_id', show: ['name'] },
+      list: false,
+      detail: false,
+      form: false,
+      excel: false,
+    },
     { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true },
     { name: 'updateTime', kind: 'datetime', label: '更新时间', readOnly: true, list: false },
   ],

@@ -62,7 +62,12 @@ export const staffResource = defineResource({
     { name: 'bankcardNumber', kind: 'string', label: '银行卡号', maxLength: 30, list: false, section: PERSONAL },
     { name: 'taxesType', kind: 'dict', dict: 'taxes_type', label: '税种', required: '请选择税种种类', list: false, section: PERSONAL },
     { name: 'insureType', kind: 'dict', dict: 'insure_type', label: '保险种类', required: '请选择保险种类', list: false, section: PERSONAL },
-    { name: 'deduct', kind: 'money', label: '专项附加扣除', required: '请输入专项扣除', list: false, section: PERSONAL },
+    // '请输入专项附加扣除', not the spec's '请输入专项扣除': 专项扣除 is the tax term for 三险一金, which a clerk then
+    // typed here and had counted twice (finding P6, issue 10 item 6)
+    { name: 'deduct', kind: 'money', label: '专项附加扣除', required: '请输入专项附加扣除', list: false, section: PERSONAL },
+    // 国家税务总局公告2020年第19号: a worker paid by this agent all last year with at most 60,000 yuan of income is
+    // withheld with 60,000 deducted from January on; the clerk ticks it each year it applies (issue 10 item 6)
+    { name: 'simplifiedDeduction', kind: 'bool', label: '适用6万元减除', defaultValue: false, list: false, excel: false, section: PERSONAL },
     { name: 'dispatchDate', kind: 'date', label: '派遣日期', required: '请选择派遣日期', section: PERSONAL },
     { name: 'contractState', kind: 'dict', dict: 'contract_state', label: '合同状态', required: '请选择合同状态', filter: 'eq', search: true, list: false, section: CONTRACT },
     { name: 'contractType', kind: 'dict', dict: 'contract_type', label: '合同类型', list: false, section: CONTRACT },
@@ -83,6 +88,9 @@ export const staffResource = defineResource({
     },
     { name: 'insuredState', kind: 'dict', dict: 'insured_state', label: '参保状态', required: '请选择参保状态', list: false, section: INSURANCE },
     { name: 'insuredTime', kind: 'date', label: '参保时间', required: '请选择参保时间', list: false, section: INSURANCE },
+    // Off: the rate dictionary version in force in the salary month decides the ratios (P4), and the ratios
+    // below are what the dialog showed when the record was entered. On: this worker's own ratios are used.
+    { name: 'ratioOverride', kind: 'bool', label: '使用个人比例', defaultValue: false, list: false, section: INSURANCE },
     base('gjjBase', '公积金基数'),
     ratio('gjjRatio', '公积金比例'),
     base('yanglaoBase', '养老保险基数'),

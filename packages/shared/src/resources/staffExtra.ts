@@ -14,7 +14,7 @@ export const staffExtraResource = defineResource({
   searchMode: 'fieldChooser',
   fields: [
     { name: 'id', kind: 'int', label: 'ID', readOnly: true, filter: 'eq', search: true, width: 80 },
-    { name: 'staffIdCard', kind: 'string', label: '身份证号', maxLength: 20, filter: 'like', search: true },
+    { name: 'staffIdCard', kind: 'string', label: '身份证号', maxLength: 20, filter: 'like', search: true, width: 180 },
     { name: 'staffName', kind: 'string', label: '员工姓名', maxLength: 50, filter: 'like', search: true },
     {
       name: 'staffCompanyId',

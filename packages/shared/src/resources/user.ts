@@ -4,8 +4,8 @@ import { defineResource } from '../resource/types.ts';
 const LENGTH_2_TO_20 = { regex: /^[\s\S]{2,20}$/, message: '长度在 2 到 20 个字符' };
 
 /**
- * Back-office users. Roles are a relation (`roles: [{id}]` in the body, `roles: [{id,name,level}]` in rows)
- * handled by the server module, as are `dept {id,name}` and `job {id,name}` on rows.
+ * Back-office users. Roles are a link-table field (`roles: [{id}]` in the body, `roles: [{id,name,level}]` in
+ * rows); `dept {id,name}` and `job {id,name}` on rows come from the server module.
  */
 export const userResource = defineResource({
   name: 'users',
@@ -26,9 +26,21 @@ export const userResource = defineResource({
     { name: 'cname', kind: 'string', label: '中文名', required: '请输入中文名', maxLength: 50, pattern: LENGTH_2_TO_20 },
     { name: 'phone', kind: 'string', label: '电话', required: '请输入电话号码', maxLength: 20, pattern: { regex: /^1[34578]\d{9}$/, message: '请输入正确的11位手机号码' } },
     { name: 'email', kind: 'email', label: '邮箱', required: '请输入邮箱地址', maxLength: 100 },
-    { name: 'enabled', kind: 'bool', label: '状态', required: '状态不能为空', defaultValue: false, dict: 'user_status', filter: 'eq' },
+    { name: 'enabled', kind: 'bool', label: '状态', required: '状态不能为空', defaultValue: true, dict: 'user_status', filter: 'eq' },
     { name: 'deptId', column: 'dept_id', kind: 'ref', label: '部门', required: '部门不能为空', ref: { resource: 'dept', labelField: 'name' }, list: false },
     { name: 'jobId', column: 'job_id', kind: 'ref', label: '岗位', required: '岗位不能为空', ref: { resource: 'job', labelField: 'name' }, list: false },
+    // `[{id}]` in bodies (required by the server's user checks), `[{id,name,level}]` in rows, highest level first
+    {
+      name: 'roles',
+      kind: 'refMany',
+      label: '角色',
+      ref: { resource: 'roles', labelField: 'name' },
+      links: { table: 'sys_users_roles', ownerColumn: 'user_id', targetColumn: 'role_id', show: ['name', 'level'], orderBy: [['level', 'asc']] },
+      list: false,
+      detail: false,
+      form: false,
+      excel: false,
+    },
     { name: 'avatar', kind: 'string', label: '头像', readOnly: true, list: false, excel: false },
     { name: 'lastPasswordResetTime', kind: 'datetime', label: '最后修改密码的时间', readOnly: true, list: false },
     { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true },

@@ -1,9 +1,10 @@
+import { dynamicDb } from '../../core/db.ts';
 import type { FastifyInstance } from 'fastify';
 import { deptResource } from '@app/shared/resources/dept';
 import { permissionCodes } from '@app/shared/resource';
 import { badRequest, conflict, forbidden } from '../../core/errors.ts';
-import { requestDeptScope } from '../../core/rbac.ts';
-import { registerTreeCrud } from './treeCrud.ts';
+import { requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
+import { registerResource } from '../../crud/registerResource.ts';
 
 /** The root department (总公司) every installation has; it can be renamed but never deleted. */
 export const ROOT_DEPT_ID = 1;
@@ -28,15 +29,9 @@ export const DEPT_READERS = [
 
 /** Departments: a tree restricted to the caller's data scope; deletes refuse while anything depends on them. */
 export function registerDepartments(app: FastifyInstance): void {
-  registerTreeCrud(app, {
-    def: deptResource,
-    parentLabel: '上级部门',
+  registerResource(app, deptResource, {
     auth: { list: DEPT_READERS },
-    visibleIds: (req) => requestDeptScope(req, app.ctx.db),
-    childrenOnDelete: { refuse: '所选部门存在下级部门，请先删除下级部门' },
-    decorate: (node) => {
-      node.label = node.name;
-    },
+    scope: async (req, qb) => whereDeptInScope(qb, 'sys_dept.id', await requestDeptScope(req, app.ctx.db)),
     beforeWrite: async (values, { req, db, mode }) => {
       // A new top-level department is outside every limited scope.
       if (mode === 'create' && values.pid === 0 && (await requestDeptScope(req, db)) !== null) throw forbidden('无权在顶级创建部门');
@@ -45,10 +40,13 @@ export function registerDepartments(app: FastifyInstance): void {
       if (ids.includes(ROOT_DEPT_ID)) throw badRequest('根部门不能删除');
     },
     beforeDelete: async (ids, { db }) => {
-      const hasRows = async (table: string, column: string) => !!(await db.selectFrom(table).select(column).where(column, 'in', ids).limit(1).executeTakeFirst());
+      const hasRows = async (table: string, column: string) => !!(await dynamicDb(db).selectFrom(table).select(column).where(column, 'in', ids).limit(1).executeTakeFirst());
       if (await hasRows('sys_user', 'dept_id')) throw conflict('所选部门存在用户关联，请解除后再试！');
       if (await hasRows('sys_job', 'dept_id')) throw conflict('所选部门存在岗位关联，请解除后再试！');
       if (await hasRows('sys_roles_depts', 'dept_id')) throw conflict('所选部门存在角色关联，请解除后再试！');
+    },
+    decorate: (rows) => {
+      for (const r of rows) r.label = r.name;
     },
   });
 }

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { queryText } from '../../crud/routeSchemas.ts';
 import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
 import { registerResource } from '../../crud/registerResource.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
@@ -17,8 +20,9 @@ export function registerDictionaries(app: FastifyInstance): void {
       const dict = body.dict as { id?: unknown } | undefined;
       return dict && typeof dict === 'object' && body.dictId === undefined ? { ...body, dictId: dict.id } : body;
     },
-    filter: (req, qb) => {
-      const dictName = (req.query as Record<string, unknown>).dictName;
+    query: { dictName: queryText('字典名称无效') },
+    filter: (_req, qb, query) => {
+      const dictName = query.dictName;
       if (typeof dictName !== 'string' || !dictName) return qb;
       return qb.where('sys_dict_detail.dict_id', 'in', app.ctx.db.selectFrom('sys_dict').select('id').where('name', '=', dictName));
     },
@@ -35,8 +39,14 @@ export function registerDictionaries(app: FastifyInstance): void {
     },
   });
 
-  app.get('/api/dictDetail/map', { config: { auth: 'user' } }, async (req) => {
-    const raw = (req.query as Record<string, unknown>).dictName;
+  const mapSchema = {
+    tags: ['字典详情'],
+    summary: '多个字典的条目（dictName=名称1,名称2）',
+    querystring: z.object({ dictName: queryText('请提供字典名称 dictName', 2000) }),
+    response: { 200: z.record(z.string(), z.array(z.object({ id: z.number(), label: z.string(), value: z.string(), sort: z.number() }))) },
+  };
+  app.withTypeProvider<ZodTypeProvider>().get('/api/dictDetail/map', { config: { auth: 'user' }, schema: mapSchema }, async (req) => {
+    const raw = req.query.dictName;
     if (typeof raw !== 'string' || !raw.trim()) throw badRequest('请提供字典名称 dictName');
     const names = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 50);
     return dictionaryMap(app, names);
@@ -56,6 +66,6 @@ export async function dictionaryMap(app: FastifyInstance, names: string[]): Prom
     .orderBy('d.sort', 'asc')
     .orderBy('d.id', 'asc')
     .execute();
-  for (const r of rows) out[r.dictName as string].push({ id: r.id, label: r.label, value: r.value, sort: Number(r.sort) });
+  for (const r of rows) out[r.dictName as string].push({ id: r.id, label: r.label ?? '', value: r.value ?? '', sort: Number(r.sort) });
   return out;
 }

@@ -3,7 +3,11 @@ import { menuResource } from '@app/shared/resources/menu';
 import type { Db } from '../../core/db.ts';
 import { badRequest } from '../../core/errors.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
-import { buildTree, registerTreeCrud, type Row } from './treeCrud.ts';
+import { shippedMenuTitles } from '../../core/sync/index.ts';
+import { registerResource } from '../../crud/registerResource.ts';
+import { buildTree } from '../../crud/tree.ts';
+
+type Row = Record<string, unknown>;
 
 const EXTERNAL_LINK = /^https?:\/\//i;
 
@@ -32,7 +36,7 @@ export interface MenuVo {
   redirect?: string;
   component?: string;
   alwaysShow?: boolean;
-  meta?: { title: string; icon?: string; noCache: boolean };
+  meta?: { title: string; icon?: string; noCache: boolean; titles?: Record<string, string> };
   children?: MenuVo[];
 }
 
@@ -56,7 +60,7 @@ export function buildMenuVos(nodes: MenuNode[]): MenuVo[] {
         vo.component = m.component || 'Layout';
       } else if (m.component) vo.component = m.component;
     }
-    vo.meta = withoutEmpty({ title: m.name, icon: m.icon ?? undefined, noCache: !m.cache });
+    vo.meta = withoutEmpty({ title: m.name, icon: m.icon ?? undefined, noCache: !m.cache, titles: shippedMenuTitles(m.component, m.name) });
     const children = m.children ?? [];
     if (children.length) {
       vo.alwaysShow = true;
@@ -91,7 +95,8 @@ export async function allMenuVos(db: Db): Promise<MenuVo[]> {
 export function registerMenus(app: FastifyInstance): void {
   const db = () => app.ctx.db;
 
-  app.get('/api/menus/build', { config: { auth: 'user' } }, async (req) => {
+  const tags = [menuResource.label];
+  app.get('/api/menus/build', { config: { auth: 'user' }, schema: { tags, summary: '当前用户的菜单（侧边栏）' } }, async (req) => {
     const roleIds = req.user!.roles.map((r) => r.id);
     if (!roleIds.length) return [];
     const rows = await db()
@@ -104,17 +109,14 @@ export function registerMenus(app: FastifyInstance): void {
     return menuVosOf(rows as Row[]);
   });
 
-  app.get('/api/menus/tree', { config: { auth: MENU_TREE_READERS } }, async () => {
+  app.get('/api/menus/tree', { config: { auth: MENU_TREE_READERS }, schema: { tags, summary: '菜单树（分配菜单用）' } }, async () => {
     const rows = await db().selectFrom('sys_menu').select(['id', 'pid', 'name']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
     return labelTree(rows.map((r) => ({ id: Number(r.id), pid: Number(r.pid), label: r.name as string })));
   });
 
-  registerTreeCrud(app, {
-    def: menuResource,
-    parentLabel: '上级菜单',
-    childrenOnDelete: 'cascade',
-    decorate: (node) => {
-      node.label = node.name;
+  registerResource(app, menuResource, {
+    decorate: (rows) => {
+      for (const r of rows) r.label = r.name;
     },
     beforeWrite: (values, { existing }) => {
       const merged = { ...existing, ...values };
@@ -122,6 +124,7 @@ export function registerMenus(app: FastifyInstance): void {
         throw badRequest('外链必须以http://或者https://开头', { path: '外链必须以http://或者https://开头' });
       }
     },
+    // roles link to menus (the roles' link table is theirs, not the menu's): a deleted menu leaves no grant behind
     beforeDelete: async (ids, { db: trx }) => {
       for (let i = 0; i < ids.length; i += 500) await trx.deleteFrom('sys_roles_menus').where('menu_id', 'in', ids.slice(i, i + 500)).execute();
     },

@@ -1,38 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { INT_MAX } from '@app/shared/resource';
+import { holdsPermissionCode } from '@app/shared/permissions';
 import { permissionCodes } from '@app/shared/resource';
 import { roleResource } from '@app/shared/resources/role';
 import type { Db } from '../../core/db.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { assertManagesLevels, holdsAdmin, requestDeptScope } from '../../core/rbac.ts';
 import { parseId, registerResource } from '../../crud/registerResource.ts';
-import { assertIdsExist, parseIdRefs, replaceLinks } from './relations.ts';
+import { assertIdsExist, replaceLinks } from '../../crud/links.ts';
+import { parseIdRefs } from './relations.ts';
 
 type Row = Record<string, unknown>;
 
 const USER_CODES = ['USER_ALL', 'USER_SELECT', 'USER_CREATE', 'USER_EDIT', 'USER_DELETE'];
-const pendingDeptIds = new WeakMap<FastifyRequest, number[]>();
-
-/** Menus, permissions and departments of roles, as the role screen ticks them in its trees. */
-async function attachRoleRelations(db: Db, rows: Row[]): Promise<void> {
-  const ids = rows.map((r) => r.id as number);
-  const [menus, perms, depts] = await Promise.all([
-    db.selectFrom('sys_roles_menus as rm').innerJoin('sys_menu as m', 'm.id', 'rm.menu_id').select(['rm.role_id', 'm.id', 'm.pid']).where('rm.role_id', 'in', ids).orderBy('m.id').execute(),
-    db
-      .selectFrom('sys_roles_permissions as rp')
-      .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
-      .select(['rp.role_id', 'p.id', 'p.name', 'p.alias'])
-      .where('rp.role_id', 'in', ids)
-      .orderBy('p.id')
-      .execute(),
-    db.selectFrom('sys_roles_depts as rd').innerJoin('sys_dept as d', 'd.id', 'rd.dept_id').select(['rd.role_id', 'd.id', 'd.name']).where('rd.role_id', 'in', ids).orderBy('d.id').execute(),
-  ]);
-  for (const r of rows) {
-    const mine = <T extends { role_id: unknown }>(list: T[]) => list.filter((x) => Number(x.role_id) === r.id);
-    r.menus = mine(menus).map((m) => ({ id: Number(m.id), pid: Number(m.pid) }));
-    r.permissions = mine(perms).map((p) => ({ id: Number(p.id), name: p.name, alias: p.alias }));
-    r.depts = mine(depts).map((d) => ({ id: Number(d.id), name: d.name }));
-  }
-}
 
 /** A role the caller may change: it exists and ranks below them (404 / 403 otherwise). */
 async function manageableRole(req: FastifyRequest, db: Db, id: number): Promise<Row> {
@@ -52,6 +34,26 @@ function assignmentBody(raw: unknown, key: 'menus' | 'permissions'): { id: numbe
   return { id, ids: parseIdRefs(body[key], key === 'menus' ? '菜单格式不正确，应为 [{id}]' : '权限格式不正确，应为 [{id}]') };
 }
 
+/** Route schema of the assignment bodies: assignmentBody's checks and messages. */
+function assignmentSchema(key: 'menus' | 'permissions') {
+  return z
+    .unknown()
+    .transform((raw, ctx) => {
+      try {
+        return assignmentBody(raw, key);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        ctx.addIssue({ code: 'custom', message: err.message, input: raw });
+        return z.NEVER;
+      }
+    })
+    .meta({
+      type: 'object',
+      required: ['id', key],
+      properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX }, [key]: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX } } } } },
+    });
+}
+
 /** Roles: CRUD with the level rules, data-scope departments, and menu/permission assignment. */
 export function registerRoles(app: FastifyInstance): void {
   const db = () => app.ctx.db;
@@ -63,18 +65,16 @@ export function registerRoles(app: FastifyInstance): void {
       assertManagesLevels(actor, [Number(values.level)]);
       const callerScope = await requestDeptScope(req, trx);
       if (values.dataScope === '全部' && callerScope !== null) throw forbidden('数据权限不足，不能设置“全部”数据范围');
-      const body = (req.body ?? {}) as Row;
       let deptIds: number[] = [];
       if (values.dataScope === '自定义') {
-        deptIds = body.depts === undefined || body.depts === null ? [] : parseIdRefs(body.depts, '部门格式不正确，应为 [{id}]');
+        // `depts` was parsed by the route schema (the refMany kind) into distinct ids
+        deptIds = (values.depts as number[] | null | undefined) ?? [];
         if (deptIds.length === 0) throw badRequest('自定义数据权限不能为空', { depts: '自定义数据权限不能为空' });
         await assertIdsExist(trx, 'sys_dept', deptIds, '部门');
         if (callerScope !== null && deptIds.some((d) => !callerScope.includes(d))) throw forbidden('无权分配该部门的数据权限');
       }
-      pendingDeptIds.set(req, deptIds);
-    },
-    afterWrite: async (row, { req, db: trx }) => {
-      await replaceLinks(trx, 'sys_roles_depts', 'role_id', row.id as number, 'dept_id', pendingDeptIds.get(req) ?? []);
+      // only a 自定义 scope keeps departments: the CRUD replaces the role's set with these
+      values.depts = deptIds;
     },
     beforeDelete: async (ids, { req, db: trx }) => {
       const roles = await trx.selectFrom('sys_role').select('level').where('id', 'in', ids).execute();
@@ -85,22 +85,23 @@ export function registerRoles(app: FastifyInstance): void {
       if (await trx.selectFrom('sys_users_roles').select('user_id').where('role_id', 'in', ids).limit(1).executeTakeFirst()) {
         throw conflict('所选角色存在用户关联，请解除关联再试！');
       }
-      for (const table of ['sys_roles_menus', 'sys_roles_permissions', 'sys_roles_depts']) await trx.deleteFrom(table).where('role_id', 'in', ids).execute();
+      // (the CRUD then drops the role's menus, permissions and departments: its link-table fields)
     },
-    decorate: (rows) => attachRoleRelations(db(), rows),
   });
 
-  app.get('/api/roles/all', { config: { auth: [...permissionCodes(roleResource, 'list'), ...USER_CODES] } }, async () => {
+  const tags = [roleResource.label];
+  app.get('/api/roles/all', { config: { auth: [...permissionCodes(roleResource, 'list'), ...USER_CODES] }, schema: { tags, summary: '全部角色（下拉框）' } }, async () => {
     const rows = await db().selectFrom('sys_role').select(['id', 'name', 'level', 'data_scope', 'remark']).orderBy('level', 'asc').orderBy('id', 'asc').execute();
     return rows.map((r) => ({ id: Number(r.id), name: r.name, level: Number(r.level), dataScope: r.data_scope, remark: r.remark }));
   });
 
   // The user dialog disables roles the caller may not hand out; the server checks again on save.
-  app.get('/api/roles/level', { config: { auth: 'user' } }, async (req) => ({ level: Number.isFinite(req.user!.level) ? req.user!.level : null }));
+  app.get('/api/roles/level', { config: { auth: 'user' }, schema: { tags, summary: '当前用户的角色级别' } }, async (req) => ({ level: Number.isFinite(req.user!.level) ? req.user!.level : null }));
 
   const editCodes = permissionCodes(roleResource, 'edit');
-  app.put('/api/roles/menu', { config: { auth: editCodes, log: '修改角色菜单' } }, async (req, reply) => {
-    const { id, ids } = assignmentBody(req.body, 'menus');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.put('/api/roles/menu', { config: { auth: editCodes, log: '修改角色菜单' }, schema: { tags, summary: '分配角色菜单', body: assignmentSchema('menus') } }, async (req, reply) => {
+    const { id, ids } = req.body;
     await db()
       .transaction()
       .execute(async (trx) => {
@@ -111,8 +112,8 @@ export function registerRoles(app: FastifyInstance): void {
     reply.status(204);
   });
 
-  app.put('/api/roles/permission', { config: { auth: editCodes, log: '修改角色权限' } }, async (req, reply) => {
-    const { id, ids } = assignmentBody(req.body, 'permissions');
+  api.put('/api/roles/permission', { config: { auth: editCodes, log: '修改角色权限' }, schema: { tags, summary: '分配角色权限', body: assignmentSchema('permissions') } }, async (req, reply) => {
+    const { id, ids } = req.body;
     await db()
       .transaction()
       .execute(async (trx) => {
@@ -126,10 +127,12 @@ export function registerRoles(app: FastifyInstance): void {
           const had = new Set(current.map((r) => Number(r.permission_id)));
           const changed = [...ids.filter((p) => !had.has(p)), ...[...had].filter((p) => !ids.includes(p))];
           if (changed.length) {
-            const tree = new Map((await trx.selectFrom('sys_permission').select(['id', 'pid', 'name']).execute()).map((p) => [Number(p.id), { pid: Number(p.pid), name: String(p.name) }]));
-            if (changed.some((p) => tree.get(p)?.name === 'ADMIN')) throw forbidden('只有超级管理员才能授予或收回超级管理员权限');
+            const names = new Map((await trx.selectFrom('sys_permission').select(['id', 'name']).execute()).map((p) => [Number(p.id), String(p.name)]));
+            if (changed.some((p) => names.get(p) === 'ADMIN')) throw forbidden('只有超级管理员才能授予或收回超级管理员权限');
+            // "Held" is judged from the codes themselves (the shipped hierarchy: USER_ALL holds USER_EDIT), never
+            // from the editable tree, where anyone with PERMISSION_EDIT could hang a code under one they hold.
             const own = new Set(req.user!.permissions);
-            const foreign = changed.filter((p) => !had.has(p) && !heldInTree(tree, own, p)).map((p) => tree.get(p)!.name);
+            const foreign = changed.filter((p) => !had.has(p) && !holdsPermissionCode(own, names.get(p)!)).map((p) => names.get(p)!);
             if (foreign.length) throw forbidden(`不能授予自己没有的权限：${foreign.join('、')}`);
           }
         }
@@ -139,17 +142,3 @@ export function registerRoles(app: FastifyInstance): void {
   });
 }
 
-/**
- * Is a permission held through the tree: the code itself or any code above it (a parent such as USER_ALL
- * holds all of its children)? Cycle-safe.
- */
-function heldInTree(tree: ReadonlyMap<number, { pid: number; name: string }>, own: ReadonlySet<string>, id: number): boolean {
-  const seen = new Set<number>();
-  let at = id;
-  for (let node = tree.get(at); node && !seen.has(at); node = tree.get(at)) {
-    if (own.has(node.name)) return true;
-    seen.add(at);
-    at = node.pid;
-  }
-  return false;
-}

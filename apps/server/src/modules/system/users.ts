@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { permissionCodes } from '@app/shared/resource';
 import { userResource } from '@app/shared/resources/user';
@@ -12,48 +13,29 @@ import { assertManagesLevels, deptInScope, deptWithDescendants, holdsAdmin, requ
 import { registerResource } from '../../crud/registerResource.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
-import { assertIdsExist, parseIdRefs, refId, replaceLinks } from './relations.ts';
+import { queryId } from '../../crud/routeSchemas.ts';
+import { assertIdsExist } from '../../crud/links.ts';
+import { refId } from './relations.ts';
 import { avatarPath } from './avatars.ts';
 
 type Row = Record<string, unknown>;
 
-/** Role ids of the body being written, handed from the checks to the link update (same request). */
-const pendingRoleIds = new WeakMap<FastifyRequest, number[]>();
 /** The generated initial password, shown in the create response only (never stored in clear, never logged). */
 const issuedPasswords = new WeakMap<FastifyRequest, string>();
 
-/** Add `dept {id,name}`, `job {id,name}` and `roles [{id,name,level}]` to user rows. */
+/** Add `dept {id,name}` and `job {id,name}` to user rows (`roles` is the definition's link-table field). */
 export async function attachUserRelations(db: Db, rows: Row[]): Promise<void> {
-  const ids = rows.map((r) => r.id as number);
   const deptIds = [...new Set(rows.map((r) => r.deptId as number).filter((v) => v !== null))];
   const jobIds = [...new Set(rows.map((r) => r.jobId as number).filter((v) => v !== null))];
-  const [depts, jobs, roles] = await Promise.all([
+  const [depts, jobs] = await Promise.all([
     deptIds.length ? db.selectFrom('sys_dept').select(['id', 'name']).where('id', 'in', deptIds).execute() : [],
     jobIds.length ? db.selectFrom('sys_job').select(['id', 'name']).where('id', 'in', jobIds).execute() : [],
-    ids.length
-      ? db
-          .selectFrom('sys_users_roles as ur')
-          .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-          .select(['ur.user_id', 'r.id', 'r.name', 'r.level'])
-          .where('ur.user_id', 'in', ids)
-          .orderBy('r.level', 'asc')
-          .orderBy('r.id', 'asc')
-          .execute()
-      : [],
   ]);
   const deptById = new Map(depts.map((d) => [Number(d.id), { id: Number(d.id), name: d.name as string }]));
   const jobById = new Map(jobs.map((j) => [Number(j.id), { id: Number(j.id), name: j.name as string }]));
-  const rolesByUser = new Map<number, { id: number; name: string; level: number }[]>();
-  for (const x of roles) {
-    const role = { id: Number(x.id), name: x.name as string, level: Number(x.level) };
-    const list = rolesByUser.get(Number(x.user_id));
-    if (list) list.push(role);
-    else rolesByUser.set(Number(x.user_id), [role]);
-  }
   for (const r of rows) {
     r.dept = deptById.get(r.deptId as number) ?? null;
     r.job = jobById.get(r.jobId as number) ?? null;
-    r.roles = rolesByUser.get(r.id as number) ?? [];
   }
 }
 
@@ -73,9 +55,9 @@ async function describeRoles(db: Db, roleIds: number[]): Promise<{ levels: numbe
 /** The check every user write goes through: roles, levels, department scope, self-protection. */
 async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'create' | 'update', existing?: Row): Promise<void> {
   const actor = req.user!;
-  const body = (req.body ?? {}) as Row;
-  if (body.roles === undefined || (Array.isArray(body.roles) && body.roles.length === 0)) throw badRequest('角色不能为空', { roles: '角色不能为空' });
-  const roleIds = parseIdRefs(body.roles, '角色格式不正确，应为 [{id}]');
+  // `roles` was parsed by the route schema (the refMany kind) into distinct ids; the CRUD writes the links
+  const roleIds = values.roles as number[] | null | undefined;
+  if (!roleIds?.length) throw badRequest('角色不能为空', { roles: '角色不能为空' });
   await assertIdsExist(db, 'sys_role', roleIds, '角色');
   const deptExists = await db.selectFrom('sys_dept').select('id').where('id', '=', values.deptId as number).executeTakeFirst();
   if (!deptExists) throw badRequest('部门不存在', { deptId: '部门不存在' });
@@ -109,7 +91,6 @@ async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'c
     values.lastPasswordResetTime = nowIso();
     issuedPasswords.set(req, password);
   }
-  pendingRoleIds.set(req, roleIds);
 }
 
 /** Users: CRUD with roles, role-level and data-scope rules, and the Excel export. */
@@ -123,24 +104,19 @@ export function registerUsers(app: FastifyInstance): void {
       return out;
     },
     scope: async (req, qb) => whereDeptInScope(qb, 'sys_user.dept_id', await requestDeptScope(req, db())),
-    filter: async (req, qb) => {
-      const raw = (req.query as Row).deptId;
-      if (raw === undefined || raw === '') return qb;
-      if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) throw badRequest('部门筛选值无效');
+    query: { deptId: queryId('部门筛选值无效') },
+    filter: async (_req, qb, query) => {
+      const deptId = query.deptId as number | undefined;
+      if (deptId === undefined) return qb;
       // A department means it and everything below it.
-      return qb.where('sys_user.dept_id', 'in', await deptWithDescendants(db(), [Number(raw)]));
+      return qb.where('sys_user.dept_id', 'in', await deptWithDescendants(db(), [deptId]));
     },
     beforeWrite: (values, ctx) => checkUserWrite(ctx.req, ctx.db, values, ctx.mode, ctx.existing),
-    afterWrite: async (row, { req, db: trx }) => {
-      const roleIds = pendingRoleIds.get(req);
-      if (roleIds) await replaceLinks(trx, 'sys_users_roles', 'user_id', row.id as number, 'role_id', roleIds);
-    },
     beforeDelete: async (ids, { req, db: trx }) => {
       const actor = req.user!;
       if (ids.includes(actor.id)) throw badRequest('不能删除当前登录的用户');
       assertManagesLevels(actor, [...(await userLevels(trx, ids)).values()]);
       const avatars = await trx.selectFrom('sys_user').select('avatar').where('id', 'in', ids).where('avatar', 'is not', null).execute();
-      await trx.deleteFrom('sys_users_roles').where('user_id', 'in', ids).execute();
       // Last step before the rows go: a deleted person's photo does not outlive the account.
       for (const a of avatars) {
         const file = avatarPath(app.ctx.config.dataDir, a.avatar as string);
@@ -158,15 +134,16 @@ export function registerUsers(app: FastifyInstance): void {
   });
 
   const sortable = sortableColumns(userResource);
-  app.get('/api/users/download', { config: { auth: permissionCodes(userResource, 'export'), log: '导出用户数据' } }, async (req, reply) => {
-    const query = req.query as Row;
+  const download = { tags: [userResource.label], summary: '导出用户（.xlsx）', querystring: users.querySchema };
+  app.withTypeProvider<ZodTypeProvider>().get('/api/users/download', { config: { auth: permissionCodes(userResource, 'export'), log: '导出用户数据' }, schema: download }, async (req, reply) => {
+    const query = req.query;
     const { sort } = parsePaging(query, sortable, [['id', 'asc']]);
     const filtered = await users.listQuery(req, query);
     let qb = filtered.selectAll('sys_user');
     for (const [c, d] of sort) qb = qb.orderBy(`sys_user.${c}`, d);
     const rows = pagedRows(async (offset, limit) => {
       const page = (await qb.limit(limit).offset(offset).execute()).map((r) => rowToApi(userResource, r as Row));
-      if (page.length) await attachUserRelations(db(), page);
+      if (page.length) await Promise.all([attachUserRelations(db(), page), users.attachLinks(page)]);
       return page;
     });
     return sendXlsx(reply, {

@@ -1,7 +1,6 @@
 import type { ResourceDef } from '@app/shared/resource';
 import { permissionCodes } from '@app/shared/resource';
 import { NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, type FormInstance } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -50,12 +49,9 @@ export function TreeResourcePage(props: TreeResourcePageProps) {
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
   const rows = list.rows as TreeRow[];
-  const queryClient = useQueryClient();
-  // Pickers elsewhere (parent selects, department trees) show the changed tree.
-  const changed = () => {
-    void queryClient.invalidateQueries({ queryKey: ['ref', def.name] });
-    props.onChanged?.();
-  };
+  // The save and delete mutations refresh this tree and the pickers built on it (parent selects, the users'
+  // department tree): see useResourceMutation.
+  const changed = () => props.onChanged?.();
 
   const can = {
     create: hasPermission(permissionCodes(def, 'create')),
@@ -78,7 +74,8 @@ export function TreeResourcePage(props: TreeResourcePageProps) {
 
   return (
     <Card className="crud-page" variant="borderless" data-testid={`tree-page-${def.name}`}>
-      <div className="crud-search">{props.renderSearch(list.search, list.filters, dicts)}</div>
+      {/* a SearchBar: it brings its own labelled .crud-search row */}
+      {props.renderSearch(list.search, list.filters, dicts)}
       <ResourceTable
         def={def}
         list={list}
@@ -121,10 +118,7 @@ export function TreeResourcePage(props: TreeResourcePageProps) {
           initialValues={dialog?.mode === 'create' && props.newValues ? props.newValues() : undefined}
           toBody={props.toBody ? (values, mode) => props.toBody!(values, mode, dialog?.record) : undefined}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            void list.reload();
-            changed();
-          }}
+          onSaved={changed}
         >
           {(form) => props.renderForm({ form, mode: dialog?.mode ?? 'create', record: dialog?.record, dicts, rows })}
         </CrudDialog>

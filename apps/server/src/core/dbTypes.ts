@@ -1,0 +1,198 @@
+import type { Generated, Kysely } from 'kysely';
+import { columnFields, columnOf, type FieldDef, type FieldKind, type ResourceDef } from '@app/shared/resource';
+import { deptResource } from '@app/shared/resources/dept';
+import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
+import { companyResource } from '@app/shared/resources/company';
+import {
+  accDepartResource,
+  accEntryResource,
+  accGjjResource,
+  accInternResource,
+  accJobResource,
+  accSalaryResource,
+  accSocialResource,
+  accTrainResource,
+} from '@app/shared/resources/hrRecords';
+import { jobResource } from '@app/shared/resources/job';
+import { logResource } from '@app/shared/resources/log';
+import { menuResource } from '@app/shared/resources/menu';
+import { payslipResource } from '@app/shared/resources/payslip';
+import { permissionResource } from '@app/shared/resources/permission';
+import { roleResource } from '@app/shared/resources/role';
+import { confirmLogResource, salaryResource } from '@app/shared/resources/salary';
+import { staffResource } from '@app/shared/resources/staff';
+import { staffExtraResource } from '@app/shared/resources/staffExtra';
+import { taxOpeningResource } from '@app/shared/resources/taxOpening';
+import { userResource } from '@app/shared/resources/user';
+
+/**
+ * The database as a Kysely type (`Kysely<DB>`), generated from the same sources as the tables: each
+ * definition's fields (column = `column` or snake_case of the name, stored type from its kind) plus the
+ * columns the definitions do not declare, and the hand-made tables (links, batches, sync state).
+ * test/db-types.test.ts compares `DB_COLUMNS` with the real tables on every database.
+ */
+
+export const DEFINITION_TABLES = [
+  dictResource,
+  dictDetailResource,
+  userResource,
+  roleResource,
+  deptResource,
+  jobResource,
+  menuResource,
+  permissionResource,
+  logResource,
+  companyResource,
+  staffResource,
+  staffExtraResource,
+  accEntryResource,
+  accDepartResource,
+  accInternResource,
+  accGjjResource,
+  accSalaryResource,
+  accTrainResource,
+  accSocialResource,
+  accJobResource,
+  salaryResource,
+  confirmLogResource,
+  payslipResource,
+  taxOpeningResource,
+] as const;
+
+/** Columns of definition tables that no field declares (server-managed). */
+export const EXTRA_COLUMNS = {
+  sys_user: { token_version: 'int' },
+  sys_log: { exception_detail: 'text' },
+  sys_dict: { update_time: 'datetime' },
+  sys_dict_detail: { update_time: 'datetime' },
+} as const satisfies Record<string, Record<string, FieldKind>>;
+
+/**
+ * Tables that no definition describes: column -> stored kind. A plain kind is a nullable column; `kind!` is NOT
+ * NULL without a default (required on insert), `kind=` NOT NULL with a default (optional on insert). `id` is
+ * always the generated key. Read from the migrations (apps/server/migrations); test/db-types.test.ts checks the
+ * names against the migrated tables and fails on a table that is missing here.
+ */
+export const HAND_TABLES = {
+  sys_users_roles: { user_id: 'int', role_id: 'int' },
+  sys_roles_menus: { role_id: 'int', menu_id: 'int' },
+  sys_roles_permissions: { role_id: 'int', permission_id: 'int' },
+  sys_roles_depts: { role_id: 'int', dept_id: 'int' },
+  accounts_salary_batch: { id: 'int', company_id: 'ref', month: 'month', version: 'int', create_time: 'datetime', update_time: 'datetime' },
+  sys_sync_state: { kind: 'string', sync_key: 'string', row_id: 'int', shipped: 'text', update_time: 'datetime' },
+  // the year-to-date tax ledger (migration 0019, modules/payroll/ytdLedger.ts)
+  accounts_salary_ytd: {
+    id: 'int',
+    dispatch_company: 'string!',
+    id_card: 'string!',
+    month: 'month!',
+    months: 'int!',
+    gross: 'money!',
+    five_one: 'money!',
+    deduct: 'money!',
+    other_deduct: 'money!',
+    tax: 'money!',
+    bonus_company: 'string',
+    bonus_month: 'month',
+    create_time: 'datetime',
+    update_time: 'datetime',
+  },
+  // 反确认 audit rows (migration 0009, modules/payroll/salaryCorrections.ts)
+  accounts_salary_correction: {
+    id: 'int',
+    company_id: 'ref',
+    company_name: 'string',
+    month: 'month',
+    reason: 'string',
+    username: 'string',
+    cname: 'string',
+    row_count: 'int',
+    payslips_withdrawn: 'int',
+    before_figures: 'text',
+    after_figures: 'text',
+    reconfirmed_by: 'string',
+    reconfirm_time: 'string',
+    create_time: 'datetime',
+    update_time: 'datetime',
+  },
+  // 个税专项附加扣除 by month (migration 0018); amounts in fen
+  accounts_tax_deduction: { id: 'int', dispatch_company: 'string!', staff_name: 'string', id_card: 'idCard!', month: 'month!', child_education: 'money', continuing_education: 'money', housing_loan_interest: 'money', housing_rent: 'money', elderly_support: 'money', infant_care: 'money', serious_illness: 'money', health_insurance: 'money', private_pension: 'money', remark: 'string', create_time: 'datetime', update_time: 'datetime' },
+  // scheduler (migration 0010): the system jobs and the run log of every job, system or model task
+  sys_scheduled_job: { id: 'int', job_name: 'string!', bean_name: 'string!', method_name: 'string!', params: 'text', cron_expression: 'string!', is_pause: 'bool=', remark: 'string', consecutive_failures: 'int=', seed_key: 'string', last_run_time: 'datetime', last_success: 'bool', create_time: 'datetime', update_time: 'datetime' },
+  sys_job_log: { id: 'int', job_key: 'string!', job_name: 'string', bean_name: 'string', method_name: 'string', params: 'text', cron_expression: 'string', trigger_kind: 'string!', fire_time: 'datetime', is_success: 'bool!', time: 'int', exception_detail: 'text', summary: 'string', output_count: 'int', calc_count: 'int', instance: 'string', create_time: 'datetime!' },
+  // data sources (migration 0011)
+  data_origin: { id: 'int', data_name: 'string!', code: 'string', type: 'string!', db_kind: 'string', db_site: 'string', db_port: 'int', db_user: 'string', db_password_enc: 'text', db_name: 'string', query: 'text', file_key: 'string', file_ref: 'text', file_name: 'string', character_encoding: 'string!', custom_datasource_id: 'ref', table_data: 'text', row_count: 'int', owner_id: 'ref', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },
+  custom_datasource: { id: 'int', name: 'string!', dataset: 'string!', character_encoding: 'string!', table_data: 'text', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },
+  data_source_upload: { id: 'int', storage_key: 'string!', storage_ref: 'text', file_name: 'string!', extension: 'string!', size: 'int!', owner_id: 'int!', create_time: 'datetime' },
+  // models, model tasks, their outputs and the dashboard choice (migration 0012)
+  analysis_model: { id: 'int', model_name: 'string!', site: 'string!', file_type: 'string!', statu: 'int=', parameter_info: 'text', output_kind: 'string!', builtin: 'bool=', secret_enc: 'text', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },
+  model_task: { id: 'int', job_name: 'string!', is_pause: 'int=', resume_state: 'int=', model_id: 'int!', data_id: 'int!', cron_time: 'string!', params: 'text', owner_id: 'int!', owner_dept_id: 'ref', timeout_sec: 'int=', last_run_at: 'datetime', last_status: 'string', last_traits: 'text', create_time: 'datetime', update_time: 'datetime' },
+  model_output: { id: 'int', task_id: 'ref', task_name: 'string', output_kind: 'string!', model_title: 'string', group_name: 'string!', file_name: 'string!', storage_key: 'string!', rows_out: 'int=', bytes: 'int=', owner_dept_id: 'ref', create_time: 'datetime!' },
+  dashboard_pref: { id: 'int', user_id: 'int!', task_ids: 'string!', update_time: 'datetime' },
+  // storage and pictures (migration 0013)
+  tool_storage_config: { id: 'int', provider: 'string=', access_key: 'string', secret_key: 'text', bucket: 'string', host: 'string', zone: 'string', type: 'string', endpoint: 'string', update_time: 'datetime' },
+  tool_storage_file: { id: 'int', name: 'string!', object_key: 'string!', provider: 'string!', bucket: 'string=', type: 'string', size: 'int', content_type: 'string', username: 'string', create_time: 'datetime', update_time: 'datetime' },
+  tool_picture: { id: 'int', filename: 'string!', object_key: 'string!', provider: 'string!', bucket: 'string=', type: 'string', size: 'int', width: 'int', height: 'int', username: 'string', create_time: 'datetime', update_time: 'datetime' },
+  // e-mail and Alipay (migration 0014); secrets sealed
+  tool_email_config: { id: 'int', from_user: 'string', user_name: 'string', pass_sealed: 'text', host: 'string', port: 'int', ssl_enable: 'bool=', update_by: 'string', create_time: 'datetime', update_time: 'datetime' },
+  tool_email_log: { id: 'int', subject: 'string', tos: 'text', recipient_count: 'int', status: 'string!', message_id: 'string', error: 'string', kind: 'string', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },
+  tool_alipay_config: { id: 'int', app_id: 'string', seller_id: 'string', private_key_sealed: 'text', public_key_sealed: 'text', gateway: 'string', return_url: 'string', notify_url: 'string', update_by: 'string', create_time: 'datetime', update_time: 'datetime' },
+  tool_alipay_order: { id: 'int', out_trade_no: 'string!', subject: 'string!', body: 'string', amount_fen: 'int!', channel: 'string!', state: 'string!', trade_no: 'string', buyer_id: 'string', paid_time: 'datetime', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },
+  // code generator settings (migration 0015); the flags are nullable with a default
+  gen_config: { id: 'int', author: 'string', pack: 'string', module_name: 'string', path: 'string', api_path: 'string', cover: 'bool', prefix: 'string', menu_parent: 'string', menu_icon: 'string', create_time: 'datetime', update_time: 'datetime' },
+  gen_column: { id: 'int', table_name: 'string!', column_name: 'string!', label: 'string', kind: 'string', column_query: 'string', column_show: 'bool', form_show: 'bool', required: 'bool', dict_name: 'string', sort: 'int', create_time: 'datetime', update_time: 'datetime' },
+} as const satisfies Record<string, Record<string, HandColumn>>;
+
+/** A hand table's column: its kind, `!` NOT NULL, `=` NOT NULL with a default. */
+type HandColumn = FieldKind | `${FieldKind}!` | `${FieldKind}=`;
+
+/** What a column of each kind holds (money: integer fen; PostgreSQL hands bigint and numeric back as text). */
+interface StoredByKind {
+  string: string;
+  text: string;
+  dict: string;
+  phone: string;
+  email: string;
+  idCard: string;
+  int: number;
+  ref: number;
+  money: number | string;
+  ratio: number | string;
+  date: string;
+  month: string;
+  datetime: string;
+  bool: number;
+}
+type Stored<K> = K extends keyof StoredByKind ? StoredByKind[K] : never;
+
+/** snake_case of a camelCase name, as `toSnakeCase` does it for the names the definitions use. */
+export type SnakeCase<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}` : S;
+type ColumnOf<F extends FieldDef> = F extends { column: infer C extends string } ? C : SnakeCase<F['name']>;
+type Column<Name, K> = Name extends 'id' ? Generated<number> : Stored<K> | null;
+
+// (link-table fields, `refMany`, have no column)
+type DefinitionTable<D extends ResourceDef> = { [F in D['fields'][number] as F extends { kind: 'refMany' } ? never : ColumnOf<F>]: Column<F['name'], F['kind']> };
+type Extra<T> = T extends keyof typeof EXTRA_COLUMNS ? { [C in keyof (typeof EXTRA_COLUMNS)[T]]: Stored<(typeof EXTRA_COLUMNS)[T][C]> | null } : unknown;
+type HandColumnType<Name, K> = Name extends 'id'
+  ? Generated<number>
+  : K extends `${infer B}!`
+    ? Stored<B>
+    : K extends `${infer B}=`
+      ? Generated<Stored<B>>
+      : Stored<K> | null;
+type HandTable<T extends keyof typeof HAND_TABLES> = { -readonly [C in keyof (typeof HAND_TABLES)[T]]: HandColumnType<C, (typeof HAND_TABLES)[T][C]> };
+
+type Definitions = (typeof DEFINITION_TABLES)[number];
+export type DB = { [D in Definitions as D['table']]: DefinitionTable<D> & Extra<D['table']> } & { [T in keyof typeof HAND_TABLES]: HandTable<T> };
+export type TypedDb = Kysely<DB>;
+
+/** Table -> columns, from the same sources as `DB` (for the test against the real tables). */
+export function dbColumns(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const extras: Record<string, Record<string, FieldKind>> = EXTRA_COLUMNS;
+  for (const def of DEFINITION_TABLES as readonly ResourceDef[]) {
+    out.set(def.table, [...columnFields(def).map(columnOf), ...Object.keys(extras[def.table] ?? {})]);
+  }
+  for (const [table, cols] of Object.entries(HAND_TABLES)) out.set(table, Object.keys(cols));
+  return out;
+}

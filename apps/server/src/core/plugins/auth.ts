@@ -1,0 +1,188 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { hasPermission } from '@app/shared/resource';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { REVOKED_TOKENS, verifyToken } from '../auth/tokens.ts';
+import { type AuthKeys, loadOrCreateKeys } from '../auth/keys.ts';
+import { cacheNamespace } from '../cacheNamespaces.ts';
+import { hasCsrfProof, requestCookie, SESSION_COOKIE } from '../auth/sessionCookie.ts';
+import { loadCurrentUser } from '../auth/currentUser.ts';
+import type { CurrentUser, RouteAuth } from '../context.ts';
+import { computeDeptScope, type DeptScope, primeRequestDeptScope } from '../rbac.ts';
+
+/** One row of the route table: what the authorization matrix test walks through. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: RouteAuth;
+  /** The route's declared schema (zod or JSON schema), if any: what the fuzz test generates input from. */
+  schema?: RouteOptions['schema'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access rule, in registration order. */
+    routeTable: RouteEntry[];
+    /** Token and cookie signing keys (core/auth/keys.ts). */
+    authKeys: AuthKeys;
+  }
+  interface FastifyRequest {
+    /** The authenticated caller; null on public routes called without a (valid) token. */
+    user: CurrentUser | null;
+    /** The caller's department scope (core/rbac.ts), worked out at most once per request. */
+    deptScope: Promise<DeptScope> | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  /** Keys to use (tests); otherwise read from (or created in) `dataDir`. */
+  keys?: AuthKeys;
+  dataDir: string;
+}
+
+const isApiUrl = (url: string) => !url.startsWith('/assets') && url !== '/*' && !url.startsWith('/avatar/');
+const isMutating = (m: string) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS';
+type Hook<T> = T | T[] | undefined;
+const hookList = <T>(h: Hook<T>): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+
+/**
+ * Loaded users are kept in process memory and reused while the "authorization epoch" in the shared cache
+ * is unchanged. Every successful mutating request moves the epoch (see the onSend hook), so a disabled
+ * user, a changed password, new role codes or a changed department tree take effect on the very next
+ * request, on every instance. The epoch is read on every request, in the same cache round trip as the
+ * token's revocation mark.
+ */
+const AUTHZ_EPOCH_KEY = cacheNamespace('authz', 'rebuildable', '权限缓存版本（删除后各实例重新加载用户）').key('epoch');
+type LoadedUser = NonNullable<Awaited<ReturnType<typeof loadCurrentUser>>>;
+
+interface AuthEntry {
+  tokenVersion: number;
+  enabled: boolean;
+  /** The request's user without the token fields; shared by this user's requests in one epoch, never mutated. */
+  base: Omit<LoadedUser, 'tokenVersion'>;
+  /** The user's data scope, worked out on first use in this epoch. */
+  scope?: Promise<DeptScope>;
+}
+
+const MAX_CACHED_USERS = 10_000;
+
+/** Forget cached users everywhere (after writes that bypass the HTTP API, e.g. scripts and tests). */
+export async function invalidateAuthCache(app: FastifyInstance): Promise<void> {
+  await app.cache.set(AUTHZ_EPOCH_KEY, `${Date.now()}-${Math.random()}`);
+}
+
+function withoutTokenVersion(user: LoadedUser): AuthEntry['base'] {
+  const { tokenVersion: _tv, ...base } = user;
+  return base;
+}
+
+/**
+ * The `auth` plugin: keys, and on every route the guard its `config.auth` asks for:
+ * - every API route must declare `config.auth` (start-up fails otherwise), so none is unguarded by accident;
+ * - the bearer token (API clients) or the session cookie (the web app, with CSRF proof on writes) is checked
+ *   on each request against the user's current state (disabled users and changed passwords take effect at
+ *   once, logged-out tokens are revoked), and the caller lands on `request.user`;
+ * - permission codes are checked and the caller's data scope settled before the handler runs.
+ */
+async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promise<void> {
+  const keys = opts.keys ?? loadOrCreateKeys(opts.dataDir);
+  app.decorate('authKeys', keys);
+  app.decorate('routeTable', [] as RouteEntry[]);
+  // Declared up front so every request object has the same shape (set per request by the guards below).
+  app.decorateRequest('user', null);
+  app.decorateRequest('deptScope', null);
+
+  // this app's users in the current epoch (one map per app: tests build several apps in one process)
+  let authCache: { epoch: string; users: Map<number, AuthEntry | Promise<AuthEntry | null>> } | undefined;
+
+  /** The cached entry of a user in this epoch (loading it once, even for concurrent requests); null when gone. */
+  const cachedAuth = (uid: number, epoch: string): AuthEntry | Promise<AuthEntry | null> => {
+    if (!authCache || authCache.epoch !== epoch) authCache = { epoch, users: new Map() };
+    const users = authCache.users;
+    const hit = users.get(uid);
+    if (hit) return hit;
+    const loading: Promise<AuthEntry | null> = loadCurrentUser(app.database.db, uid).then(
+      (user) => {
+        const entry: AuthEntry | null = user ? { tokenVersion: user.tokenVersion, enabled: user.enabled, base: withoutTokenVersion(user) } : null;
+        // A user that is gone is not remembered (nor is a failed load): the next request asks again.
+        if (users.get(uid) === loading) {
+          if (entry) users.set(uid, entry);
+          else users.delete(uid);
+        }
+        return entry;
+      },
+      (err: unknown) => {
+        if (users.get(uid) === loading) users.delete(uid);
+        throw err;
+      },
+    );
+    if (users.size < MAX_CACHED_USERS) users.set(uid, loading);
+    return loading;
+  };
+
+  const authenticate = async (req: FastifyRequest): Promise<AuthEntry> => {
+    // API clients send a bearer header; the web app's session is the HttpOnly cookie (core/auth/sessionCookie.ts)
+    const header = req.headers.authorization;
+    const viaCookie = !header;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : viaCookie ? requestCookie(req, SESSION_COOKIE) : null;
+    if (!token) throw unauthorized('未登录或登录状态已过期');
+    const claims = verifyToken(keys.tokenSecret, token);
+    if (!claims) throw unauthorized();
+    // a browser attaches the cookie to any request it sends here, so a write must also prove it comes from our page
+    if (viaCookie && isMutating(req.method) && !hasCsrfProof(req, keys.tokenSecret, claims.jti)) throw new AppError('CSRF_REFUSED', {});
+    // One cache round trip: has this token been revoked (logout), and which authorization epoch is current.
+    const [revoked, epoch] = await app.cache.getMany([REVOKED_TOKENS.key(claims.jti), AUTHZ_EPOCH_KEY]);
+    if (revoked) throw unauthorized();
+    const cached = cachedAuth(claims.uid, epoch ?? '0');
+    const entry = cached instanceof Promise ? await cached : cached;
+    if (!entry || entry.tokenVersion !== claims.tv) throw unauthorized();
+    if (!entry.enabled) throw unauthorized('账号已停用，请联系管理员');
+    req.user = { ...entry.base, tokenJti: claims.jti, tokenExp: claims.exp };
+    return entry;
+  };
+
+  // Public routes still learn who is calling when a valid token comes along (logout, logs).
+  const identify = async (req: FastifyRequest) => {
+    if (req.headers.authorization || req.headers.cookie?.includes(SESSION_COOKIE)) await authenticate(req).catch(() => undefined);
+  };
+
+  const guardFor = (auth: Exclude<RouteAuth, 'public'>) => async (req: FastifyRequest) => {
+    const entry = await authenticate(req);
+    if (auth !== 'user' && !hasPermission(entry.base.permissions, auth)) throw forbidden();
+    // The caller's data scope is settled before any handler opens a write transaction: hooks read it
+    // inside transactions, and on SQLite (one connection) a first lookup there would wait for ever.
+    // No query unless the user holds a 自定义 role, and then once per user and authorization epoch.
+    entry.scope ??= computeDeptScope(app.database.db, entry.base).then(
+      // shared by this user's requests: frozen, so no handler can change another request's scope
+      (scope) => (scope === null ? null : (Object.freeze(scope) as number[])),
+      (err: unknown) => {
+        entry.scope = undefined;
+        throw err;
+      },
+    );
+    await primeRequestDeptScope(req, entry.scope);
+  };
+
+  // Before the answer leaves (so the caller's next request already sees it): any successful write may have
+  // changed users, roles, departments or permissions, so cached users and scopes are dropped.
+  const invalidate = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
+    if (!isMutating(req.method) || reply.statusCode >= 400) return done(null, payload);
+    invalidateAuthCache(app).then(() => done(null, payload), done);
+  };
+
+  // Every route (the HEAD twins Fastify adds for GET routes included) gets its guard here, built from its own
+  // config once, instead of a global hook that looks the config up on each request.
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
+    const guard = !auth || auth === 'public' ? identify : guardFor(auth);
+    route.onRequest = [guard as never, ...hookList(route.onRequest)];
+    if (auth && methods.some(isMutating)) route.onSend = [...hookList(route.onSend), invalidate as never];
+    if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;
+    if (!isApiUrl(route.url)) return;
+    if (!auth) throw new Error(`route ${methods.join(',')} ${route.url} declares no config.auth`);
+    for (const m of methods) if (m !== 'HEAD') app.routeTable.push({ method: m, url: route.url, auth, schema: route.schema });
+  });
+}
+
+export default fp(authPlugin, { name: 'auth', fastify: '5.x', dependencies: ['db', 'cache'] });

@@ -1,0 +1,86 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { RouteAuth } from '../core/context.ts';
+
+/**
+ * The API documentation (spec §2 "API-docs frame"): an OpenAPI 3 document built by @fastify/swagger from the
+ * routes' own zod schemas, each operation naming the permission codes that open it; served as JSON at
+ * `/v3/api-docs` and through a local Swagger UI (no CDN) under `/api-docs/ui/`, which the web app's 接口文档
+ * screen shows in a frame of our own origin. Readable by ADMIN or API_DOCS_*; off with API_DOCS_ENABLED=false.
+ */
+
+export const API_DOCS_URL = '/v3/api-docs';
+/** The codes that open the documentation (group API_DOCS of permissions.ts); ADMIN always passes. */
+export const API_DOCS_CODES = ['API_DOCS_ALL', 'API_DOCS_SELECT'];
+export const API_DOCS_UI = '/api-docs/ui';
+
+/**
+ * Rules for the Swagger UI's own routes, which come from the plugin without `config.auth`: the page and its
+ * static files (the generic Swagger UI bundle, no data) are public; the document itself needs the codes.
+ * Must be added before the route guards (installHttpPlumbing) so that their onRoute hook sees the rule.
+ */
+export function apiDocsRouteRules(app: FastifyInstance): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.url !== API_DOCS_UI && !route.url.startsWith(`${API_DOCS_UI}/`)) return;
+    const data = /\/(json|yaml)$/.test(route.url);
+    route.config = { ...(route.config as object), auth: data ? API_DOCS_CODES : 'public', log: '' } as never;
+  });
+}
+
+/** Who may call a route, as the document says it. */
+export function describeAuth(auth: RouteAuth | undefined): string {
+  if (auth === 'public') return '权限：公开（无需登录）';
+  if (auth === 'user' || auth === undefined) return '权限：任何已登录用户';
+  return `权限：ADMIN 或 ${auth.join('、')}`;
+}
+
+/** Swagger (collects every route registered after it) and the documentation routes. */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: '劳务派遣薪资管理系统 API',
+        version: '1.0.0',
+        description: '错误应答：{status, message, timestamp, code, fieldErrors}（400 参数错误、401 未登录、403 无权限、404 不存在、409 冲突）。',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: (doc) => {
+      const out = jsonSchemaTransform(doc as never) as { schema: Record<string, unknown> | undefined; url: string };
+      const auth = (doc.route.config as { auth?: RouteAuth } | undefined)?.auth;
+      const schema = { ...(out.schema ?? {}) };
+      if (!schema.hide) {
+        schema.description = [schema.description, describeAuth(auth)].filter(Boolean).join('\n\n');
+        if (auth === 'public') schema.security = [];
+        // routes without tags are grouped by their first path segments
+        if (!schema.tags) schema.tags = [doc.url.split('/').slice(1, 3).join('/') || '/'];
+      }
+      return { schema, url: out.url };
+    },
+  });
+
+  app.get(API_DOCS_URL, { config: { auth: API_DOCS_CODES, log: '' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_UI,
+    uiConfig: {
+      docExpansion: 'none',
+      deepLinking: true,
+      // The page runs in a frame of the web app (same origin): calls carry the app's session (its cookie goes
+      // along by itself; the app's window gives the CSRF header, or a bearer header in API mode).
+      requestInterceptor: ((req: { headers: Record<string, string> }) => {
+        try {
+          const w = window as unknown as { parent?: { __apiDocsHeaders?: () => Record<string, string> } };
+          Object.assign(req.headers, w.parent?.__apiDocsHeaders?.() ?? {});
+        } catch {
+          // not framed by the app: the document request answers 401
+        }
+        return req;
+      }) as never,
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { fieldErrorsOf, firstMessage, INT_MAX } from '@app/shared/resource';
+import { z } from 'zod';
+import { badRequest, validationError } from '../core/errors.ts';
+
+/**
+ * Route schemas: every route declares `schema` with zod (through fastify-type-provider-zod), and this
+ * validator compiler turns a failed parse into the app's usual 400 — `{status, message, timestamp, code,
+ * fieldErrors}` with the schema's own Chinese message: bodies answer with field errors (code VALIDATION),
+ * query strings and path parameters with their first message (code BAD_REQUEST).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const validate = (data: unknown) => {
+    const r = schema.safeParse(data);
+    if (r.success) return { value: r.data };
+    return { error: httpPart === 'body' ? validationError(fieldErrorsOf(r.error)) : badRequest(firstMessage(r.error)) };
+  };
+  return (data) => {
+    if (!validationClock.on) return validate(data);
+    const t0 = process.hrtime.bigint();
+    try {
+      return validate(data);
+    } finally {
+      validationClock.ns += Number(process.hrtime.bigint() - t0);
+      validationClock.calls++;
+    }
+  };
+};
+
+/**
+ * Time spent in route-schema validation while `on` (off by default: one boolean test per validated part).
+ * bench/users-list.ts turns it on to print the validation cost per request (issue 9).
+ */
+export const validationClock = { on: false, ns: 0, calls: 0 };
+
+/**
+ * Response schemas whose data is built from the same definition by `rowToApi` (the generic lists and rows:
+ * secret fields are already left out there, by construction). They document the answer; outside the test
+ * suite they are serialised without a second check, which would cost ~10 µs per row of a list (measured with
+ * bench/users-list.ts). Tests (VITEST) check every answer against its schema.
+ */
+const trustedResponses = new WeakSet<z.ZodType>();
+export function trustedResponse<T extends z.ZodType>(schema: T): T {
+  trustedResponses.add(schema);
+  return schema;
+}
+export const isTrustedResponse = (schema: z.ZodType) => trustedResponses.has(schema);
+const checkEveryResponse = !!process.env.VITEST;
+
+/** Answers are checked against (and shaped by) their response schema, except trusted ones outside tests. */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  if (!checkEveryResponse && trustedResponses.has(route.schema)) return (data) => JSON.stringify(data);
+  return zodSerializerCompiler(route as never);
+};
+
+/** Digits of a positive 32-bit id (path parameters, query values): 1..2^31-1, no signs, exponents or spaces. */
+const ID_RE = /^\d{1,10}$/;
+
+/** A positive id (1..2^31-1) as digits or a JSON integer; `message` otherwise. */
+export function idSchema(message = 'ID必须是正整数') {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((raw, ctx) => {
+      const v = typeof raw === 'number' ? raw : ID_RE.test(raw) ? Number(raw) : Number.NaN;
+      if (Number.isInteger(v) && v >= 1 && v <= INT_MAX) return v;
+      ctx.addIssue({ code: 'custom', message, input: raw });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer', minimum: 1, maximum: INT_MAX });
+}
+
+/** `/:id` path parameters. */
+export const idParams = z.object({ id: idSchema() });
+
+/** A JSON array of 1..1000 positive ids (bulk deletes); duplicates removed. */
+export const idArrayBody = z
+  .array(z.unknown(), { error: '请提供要删除的ID数组' })
+  .min(1, '请提供要删除的ID数组')
+  .max(1000, '一次最多删除1000条')
+  .pipe(z.array(idSchema()))
+  .transform((ids) => [...new Set(ids)])
+  .meta({ type: 'array', items: { type: 'integer', minimum: 1, maximum: INT_MAX }, minItems: 1, maxItems: 1000 });
+
+/** The empty object some routes answer with (`{}`). */
+export const emptyObject = z.object({});
+
+/** A text without NUL characters (what every database stores), trimmed, at most `max` characters. */
+export function safeText(label: string, max: number) {
+  return z
+    .string({ error: `${label}必须是文本` })
+    .max(max, `${label}长度不能超过${max}个字符`)
+    .refine((s) => !s.includes('\u0000'), `${label}不能包含空字符`);
+}
+
+/** An optional id in a query string ('' or absent: none), 1..2^31-1; `message` otherwise. */
+export function queryId(message: string) {
+  const id = idSchema(message);
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      const v = Array.isArray(raw) ? raw[0] : raw;
+      if (v === undefined || v === '') return undefined;
+      const r = id.safeParse(v);
+      if (r.success) return r.data;
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer', minimum: 1, maximum: INT_MAX });
+}
+
+/** An optional text in a query string ('' or absent: none), at most `max` characters, no NUL; `message` otherwise. */
+export function queryText(message: string, max = 100) {
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      const v = Array.isArray(raw) ? raw[0] : raw;
+      if (v === undefined || v === '') return undefined;
+      if (typeof v === 'string' && v.length <= max && !v.includes('\u0000')) return v;
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
+    })
+    .meta({ type: 'string', maxLength: max });
+}

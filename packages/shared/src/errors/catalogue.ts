@@ -1,0 +1,471 @@
+/**
+ * The error catalogue: every message the API sends, by code, in the four UI languages.
+ *
+ * A template names its parameters in braces (`{label}`); the Chinese text is the spec's binding wording and
+ * the server's answer without (or with an unknown) Accept-Language, byte for byte. The server throws
+ * `new AppError(code, params)` (apps/server/src/core/errors.ts) and renders `message` in the request's
+ * language. Call sites not converted yet throw a Chinese message: `codeOfMessage()` finds its entry (the
+ * parameters are read back from the text) so it still gets a code and a translation.
+ *
+ * Parameters that are Chinese field labels (`label`, `field`, `resource`, `parent`) are translated when the
+ * renderer is given a label translator; others (user input, numbers, ids) are kept as they are.
+ */
+import type { Language } from '../language.ts';
+
+export interface CatalogueEntry {
+  /** The HTTP status an AppError of this code answers with. */
+  status: number;
+  zh: string;
+  en: string;
+  es: string;
+  ja: string;
+}
+
+export const ERROR_CATALOGUE = {
+  // ---- generic ------------------------------------------------------------------------------------------
+  INVALID_REQUEST: { status: 400, zh: '请求参数错误', en: 'Invalid request', es: 'Solicitud no válida', ja: '不正なリクエストです' },
+  BAD_REQUEST: { status: 400, zh: '参数错误', en: 'Invalid request parameters', es: 'Parámetros de solicitud no válidos', ja: 'リクエストパラメーターが不正です' },
+  INVALID_JSON: { status: 400, zh: '请求体不是合法的JSON', en: 'The request body is not valid JSON', es: 'El cuerpo de la solicitud no es JSON válido', ja: 'リクエスト本文が正しいJSONではありません' },
+  BODY_NOT_OBJECT: { status: 400, zh: '请求体必须是JSON对象', en: 'The request body must be a JSON object', es: 'El cuerpo de la solicitud debe ser un objeto JSON', ja: 'リクエスト本文はJSONオブジェクトである必要があります' },
+  BODY_TOO_LARGE: { status: 413, zh: '请求体过大', en: 'The request body is too large', es: 'El cuerpo de la solicitud es demasiado grande', ja: 'リクエスト本文が大きすぎます' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, zh: '不支持的请求类型', en: 'Unsupported content type', es: 'Tipo de contenido no admitido', ja: 'サポートされていないコンテンツタイプです' },
+  TOO_MANY_REQUESTS: { status: 429, zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later', es: 'Demasiadas solicitudes; inténtelo más tarde', ja: 'リクエストが多すぎます。しばらくしてから再試行してください' },
+  INTERNAL_ERROR: { status: 500, zh: '服务器内部错误，请联系管理员', en: 'Internal server error, please contact the administrator', es: 'Error interno del servidor; contacte con el administrador', ja: 'サーバー内部エラーです。管理者に連絡してください' },
+  API_NOT_FOUND: { status: 404, zh: '接口不存在', en: 'No such API endpoint', es: 'El punto de acceso de la API no existe', ja: 'APIエンドポイントが存在しません' },
+  NOT_FOUND: { status: 404, zh: '数据不存在', en: 'The record does not exist', es: 'El registro no existe', ja: 'データが存在しません' },
+  FORBIDDEN: { status: 403, zh: '没有权限执行此操作', en: 'You are not allowed to do this', es: 'No tiene permiso para realizar esta operación', ja: 'この操作を実行する権限がありません' },
+  UNAUTHORIZED: { status: 401, zh: '登录状态已过期，请重新登录', en: 'Your session has expired, please log in again', es: 'Su sesión ha caducado; inicie sesión de nuevo', ja: 'ログインの有効期限が切れました。再度ログインしてください' },
+  NOT_LOGGED_IN: { status: 401, zh: '未登录或登录状态已过期', en: 'Not logged in, or the session has expired', es: 'No ha iniciado sesión o la sesión ha caducado', ja: '未ログインか、ログインの有効期限が切れています' },
+  ACCOUNT_DISABLED: { status: 400, zh: '账号已停用，请联系管理员', en: 'This account is disabled, please contact the administrator', es: 'La cuenta está desactivada; contacte con el administrador', ja: 'アカウントは無効になっています。管理者に連絡してください' },
+
+  // ---- scheduler: system jobs and their run log (core/scheduler, modules/jobs) ------------------------------
+  JOB_CRON_INVALID: { status: 400, zh: 'cron表达式格式错误：{cron}（应为“秒 分 时 日 月 周 [年]”或“分 时 日 月 周”）', en: 'Invalid cron expression: {cron} (expected "sec min hour day month weekday [year]" or "min hour day month weekday")', es: 'Expresión cron no válida: {cron} (se espera "seg min hora día mes día_semana [año]" o "min hora día mes día_semana")', ja: 'cron式の形式が正しくありません：{cron}（「秒 分 時 日 月 曜日 [年]」または「分 時 日 月 曜日」の形式にしてください）' },
+  JOB_CRON_NEVER: { status: 400, zh: 'cron表达式 {cron} 以后不会再触发', en: 'The cron expression {cron} never fires again', es: 'La expresión cron {cron} no volverá a ejecutarse', ja: 'cron式 {cron} は今後実行されません' },
+  JOB_CRON_DAY_AND_WEEK: { status: 400, zh: 'cron表达式 {cron} 不能同时指定日和周，其中一个须为 ?', en: 'The cron expression {cron} cannot give both a day of month and a weekday; one of them must be ?', es: 'La expresión cron {cron} no puede indicar a la vez día del mes y día de la semana; uno debe ser ?', ja: 'cron式 {cron} で日と曜日を同時に指定することはできません。どちらかを ? にしてください' },
+  JOB_HANDLER_UNKNOWN: { status: 400, zh: '没有名为 {handler} 的任务处理器，请从列表中选择', en: 'There is no job handler named {handler}; please choose one from the list', es: 'No existe ningún manejador de tareas llamado {handler}; elija uno de la lista', ja: '{handler} という名前のタスクハンドラーはありません。一覧から選択してください' },
+  JOB_PARAMS_INVALID: { status: 400, zh: '任务参数必须是JSON对象：{reason}', en: 'The job parameters must be a JSON object: {reason}', es: 'Los parámetros de la tarea deben ser un objeto JSON: {reason}', ja: 'タスクのパラメーターはJSONオブジェクトである必要があります：{reason}' },
+  SCHEDULED_JOB_NOT_FOUND: { status: 404, zh: '定时任务不存在', en: 'The scheduled job does not exist', es: 'La tarea programada no existe', ja: '定期タスクが存在しません' },
+  JOB_NAME_TAKEN: { status: 409, zh: '任务名称已存在', en: 'A job with this name already exists', es: 'Ya existe una tarea con este nombre', ja: 'このタスク名は既に存在します' },
+  JOB_RUNNING: { status: 409, zh: '任务正在执行中，请等待本次执行结束', en: 'The job is running; wait until this run ends', es: 'La tarea se está ejecutando; espere a que termine', ja: 'タスクは実行中です。今回の実行が終わるまでお待ちください' },
+  JOB_LOG_NOT_FOUND: { status: 404, zh: '执行日志不存在', en: 'The run log entry does not exist', es: 'La entrada del registro de ejecución no existe', ja: '実行ログが存在しません' },
+  JOB_NAME_REQUIRED: { status: 400, zh: '请输入任务名称', en: 'Please enter the job name', es: 'Introduzca el nombre de la tarea', ja: 'タスク名を入力してください' },
+  JOB_HANDLER_REQUIRED: { status: 400, zh: '请选择任务处理器', en: 'Please choose the job handler', es: 'Elija el manejador de la tarea', ja: 'タスクハンドラーを選択してください' },
+  JOB_CRON_REQUIRED: { status: 400, zh: '请输入Cron表达式', en: 'Please enter the cron expression', es: 'Introduzca la expresión cron', ja: 'cron式を入力してください' },
+  JOB_SCHEDULER_UNAVAILABLE: { status: 503, zh: '调度服务不可用：{reason}', en: 'The scheduler is unavailable: {reason}', es: 'El planificador no está disponible: {reason}', ja: 'スケジューラーを利用できません：{reason}' },
+
+  // ---- login and self-service ----------------------------------------------------------------------------
+  USERNAME_REQUIRED: { status: 400, zh: '请输入用户名', en: 'Please enter the username', es: 'Introduzca el nombre de usuario', ja: 'ユーザー名を入力してください' },
+  PASSWORD_REQUIRED: { status: 400, zh: '请输入密码', en: 'Please enter the password', es: 'Introduzca la contraseña', ja: 'パスワードを入力してください' },
+  LOGIN_FAILED: { status: 400, zh: '用户名或密码错误', en: 'Wrong username or password', es: 'Usuario o contraseña incorrectos', ja: 'ユーザー名またはパスワードが正しくありません' },
+  PASSWORD_ENCRYPTION: { status: 400, zh: '密码未加密或加密方式不正确，请刷新页面后重试', en: 'The password was not encrypted correctly, please reload the page and try again', es: 'La contraseña no se cifró correctamente; recargue la página e inténtelo de nuevo', ja: 'パスワードが正しく暗号化されていません。ページを再読み込みしてやり直してください' },
+  LOGIN_RATE_LIMITED: { status: 429, zh: '登录尝试过于频繁，请1分钟后再试', en: 'Too many login attempts, please try again in a minute', es: 'Demasiados intentos de inicio de sesión; inténtelo dentro de un minuto', ja: 'ログイン試行が多すぎます。1分後に再試行してください' },
+  CAPTCHA_RATE_LIMITED: { status: 429, zh: '获取验证码过于频繁，请稍后再试', en: 'Too many captcha requests, please try again later', es: 'Demasiadas solicitudes de captcha; inténtelo más tarde', ja: '認証コードの取得が多すぎます。しばらくしてから再試行してください' },
+  ACCOUNT_LOCKED: { status: 429, zh: '密码错误次数过多，账号已锁定15分钟', en: 'Too many wrong passwords: the account is locked for 15 minutes', es: 'Demasiadas contraseñas incorrectas: la cuenta queda bloqueada 15 minutos', ja: 'パスワードの誤りが多すぎるため、アカウントは15分間ロックされました' },
+  PASSWORD_RETRY_LATER: { status: 429, zh: '密码错误次数过多，请15分钟后再试', en: 'Too many wrong passwords, please try again in 15 minutes', es: 'Demasiadas contraseñas incorrectas; inténtelo dentro de 15 minutos', ja: 'パスワードの誤りが多すぎます。15分後に再試行してください' },
+  CAPTCHA_MISSING: { status: 400, zh: '验证码不存在或已过期', en: 'The captcha does not exist or has expired', es: 'El captcha no existe o ha caducado', ja: '認証コードが存在しないか、期限切れです' },
+  CAPTCHA_WRONG: { status: 400, zh: '验证码错误', en: 'Wrong captcha', es: 'Captcha incorrecto', ja: '認証コードが正しくありません' },
+  CAPTCHA_REQUIRED: { status: 400, zh: '请输入验证码', en: 'Please enter the captcha', es: 'Introduzca el captcha', ja: '認証コードを入力してください' },
+  OLD_PASSWORD_WRONG: { status: 400, zh: '修改失败，旧密码错误', en: 'Not changed: the old password is wrong', es: 'No se cambió: la contraseña anterior es incorrecta', ja: '変更できません。旧パスワードが正しくありません' },
+  PASSWORD_WRONG: { status: 400, zh: '密码错误', en: 'Wrong password', es: 'Contraseña incorrecta', ja: 'パスワードが正しくありません' },
+  PASSWORD_LENGTH: { status: 400, zh: '长度在 6 到 20 个字符', en: 'Between 6 and 20 characters', es: 'Entre 6 y 20 caracteres', ja: '6～20文字で入力してください' },
+  PASSWORD_SAME: { status: 400, zh: '新密码不能与旧密码相同', en: 'The new password must differ from the old one', es: 'La nueva contraseña debe ser distinta de la anterior', ja: '新しいパスワードは旧パスワードと異なる必要があります' },
+  EMAIL_SAME: { status: 400, zh: '新邮箱不能与旧邮箱相同', en: 'The new e-mail address must differ from the old one', es: 'El nuevo correo debe ser distinto del anterior', ja: '新しいメールアドレスは旧アドレスと異なる必要があります' },
+  EMAIL_TAKEN: { status: 409, zh: '该邮箱已被其他用户使用', en: 'This e-mail address is used by another user', es: 'Otro usuario ya usa este correo', ja: 'このメールアドレスは他のユーザーが使用しています' },
+  EMAIL_CODE_TYPE: { status: 400, zh: '不支持的验证码类型', en: 'Unsupported verification code type', es: 'Tipo de código de verificación no admitido', ja: 'サポートされていない認証コードの種類です' },
+  EMAIL_CODE_HOURLY: { status: 429, zh: '验证码发送次数过多，请1小时后再试', en: 'Too many codes sent, please try again in an hour', es: 'Se enviaron demasiados códigos; inténtelo dentro de una hora', ja: '認証コードの送信回数が多すぎます。1時間後に再試行してください' },
+  EMAIL_CODE_TOO_SOON: { status: 429, zh: '验证码发送过于频繁，请60秒后再试', en: 'Codes are sent too often, please try again in 60 seconds', es: 'Se envían códigos con demasiada frecuencia; inténtelo dentro de 60 segundos', ja: '認証コードの送信が頻繁すぎます。60秒後に再試行してください' },
+  EMAIL_CODE_WRONG: { status: 400, zh: '验证码错误或已过期', en: 'The verification code is wrong or has expired', es: 'El código de verificación es incorrecto o ha caducado', ja: '認証コードが正しくないか、期限切れです' },
+  MAIL_SEND_FAILED: { status: 502, zh: '验证码发送失败，请检查邮件服务配置后重试', en: 'The code could not be sent; check the mail settings and try again', es: 'No se pudo enviar el código; revise la configuración de correo e inténtelo de nuevo', ja: '認証コードを送信できませんでした。メール設定を確認して再試行してください' },
+  AVATAR_REQUIRED: { status: 400, zh: '请上传头像文件', en: 'Please upload an avatar image', es: 'Suba una imagen de avatar', ja: 'アバター画像をアップロードしてください' },
+  AVATAR_TOO_LARGE: { status: 400, zh: '头像文件不能超过5MB', en: 'The avatar may not exceed 5 MB', es: 'El avatar no puede superar 5 MB', ja: 'アバターは5MB以下にしてください' },
+  AVATAR_TYPE: { status: 400, zh: '头像只能是 PNG、JPG、GIF 或 WebP 图片', en: 'The avatar must be a PNG, JPG, GIF or WebP image', es: 'El avatar debe ser una imagen PNG, JPG, GIF o WebP', ja: 'アバターはPNG、JPG、GIF、WebP画像のみです' },
+  AVATAR_NOT_FOUND: { status: 404, zh: '头像不存在', en: 'The avatar does not exist', es: 'El avatar no existe', ja: 'アバターが存在しません' },
+
+  // ---- cache manager (api/redis) and session safety (cookie + CSRF) ----------------------------------------
+  CACHE_KEY_PROTECTED: { status: 409, zh: '系统键不可删除：{namespace}', en: 'System keys cannot be deleted: {namespace}', es: 'Las claves del sistema no se pueden eliminar: {namespace}', ja: 'システムキーは削除できません：{namespace}' },
+  CACHE_DELETE_TARGET: { status: 400, zh: '请提供要删除的键或命名空间', en: 'Please give the key or the namespace to delete', es: 'Indique la clave o el espacio de nombres que desea eliminar', ja: '削除するキーまたは名前空間を指定してください' },
+  CSRF_REFUSED: { status: 403, zh: '请求未通过跨站请求伪造校验，请刷新页面后重试', en: 'The request failed the cross-site request forgery check; please reload the page and try again', es: 'La solicitud no superó la comprobación contra falsificación de solicitudes entre sitios; recargue la página e inténtelo de nuevo', ja: 'クロスサイトリクエストフォージェリの検証に失敗しました。ページを再読み込みしてやり直してください' },
+
+  // ---- generic CRUD ----------------------------------------------------------------------------------------
+  ID_INVALID: { status: 400, zh: 'ID必须是正整数', en: 'The ID must be a positive integer', es: 'El ID debe ser un entero positivo', ja: 'IDは正の整数である必要があります' },
+  NAME_OR_ID_CARD_REQUIRED: { status: 400, zh: '请至少填写姓名或身份证号', en: 'Please enter at least the name or the ID card number', es: 'Indique al menos el nombre o el número de documento de identidad', ja: '氏名または身分証番号の少なくとも一方を入力してください' },
+  ID_REQUIRED: { status: 400, zh: 'ID不能为空', en: 'The ID is required', es: 'El ID es obligatorio', ja: 'IDは必須です' },
+  RECORD_NOT_FOUND: { status: 404, zh: '{resource}不存在或无权访问', en: '{resource} does not exist or is not accessible', es: '{resource}: no existe o no tiene acceso', ja: '{resource}が存在しないか、アクセス権がありません' },
+  RECORDS_NOT_FOUND: { status: 404, zh: '{resource}不存在或无权访问: {ids}', en: '{resource} does not exist or is not accessible: {ids}', es: '{resource}: no existe o no tiene acceso: {ids}', ja: '{resource}が存在しないか、アクセス権がありません: {ids}' },
+  CREATE_WITH_ID: { status: 400, zh: '新增{resource}不能带有ID', en: 'A new {resource} cannot carry an ID', es: 'Un nuevo registro de {resource} no puede llevar ID', ja: '新規の{resource}にIDは指定できません' },
+  DELETE_IDS_REQUIRED: { status: 400, zh: '请提供要删除的ID数组', en: 'Please send an array of the IDs to delete', es: 'Envíe una lista de los ID que desea eliminar', ja: '削除するIDの配列を指定してください' },
+  DELETE_TOO_MANY: { status: 400, zh: '一次最多删除1000条', en: 'At most 1000 records can be deleted at once', es: 'Se pueden eliminar como máximo 1000 registros a la vez', ja: '一度に削除できるのは1000件までです' },
+  DUPLICATE: { status: 409, zh: '{resource}已存在', en: '{resource} already exists', es: '{resource} ya existe', ja: '{resource}は既に存在します' },
+  SORT_FIELD: { status: 400, zh: '不支持的排序字段: {value}', en: 'Unsupported sort field: {value}', es: 'Campo de ordenación no admitido: {value}', ja: 'サポートされていない並べ替え項目です: {value}' },
+  SORT_DIRECTION: { status: 400, zh: '排序方向只能是 asc 或 desc: {value}', en: 'The sort direction must be asc or desc: {value}', es: 'La dirección de ordenación debe ser asc o desc: {value}', ja: '並べ替えの方向は asc または desc のみです: {value}' },
+  PAGE_INVALID: { status: 400, zh: 'page 必须是不小于0的整数', en: 'page must be an integer of at least 0', es: 'page debe ser un entero mayor o igual que 0', ja: 'page は0以上の整数である必要があります' },
+  SIZE_INVALID: { status: 400, zh: 'size 必须是大于0的整数', en: 'size must be an integer greater than 0', es: 'size debe ser un entero mayor que 0', ja: 'size は0より大きい整数である必要があります' },
+  SEARCH_TOO_LONG: { status: 400, zh: '搜索内容过长', en: 'The search text is too long', es: 'El texto de búsqueda es demasiado largo', ja: '検索内容が長すぎます' },
+  SEARCH_INVALID: { status: 400, zh: '搜索内容无效', en: 'The search text is invalid', es: 'El texto de búsqueda no es válido', ja: '検索内容が無効です' },
+  FILTER_INVALID: { status: 400, zh: '{label}筛选值无效', en: 'Invalid filter value for {label}', es: 'Valor de filtro no válido para {label}', ja: '{label}の絞り込み値が無効です' },
+  FILTER_TOO_LONG: { status: 400, zh: '{label}筛选值过长', en: 'The filter value for {label} is too long', es: 'El valor de filtro de {label} es demasiado largo', ja: '{label}の絞り込み値が長すぎます' },
+  LINKS_TOO_MANY: { status: 400, zh: '一次最多提交{max}项', en: 'At most {max} items can be sent at once', es: 'Se pueden enviar como máximo {max} elementos a la vez', ja: '一度に送信できるのは{max}件までです' },
+  LINKED_NOT_FOUND: { status: 400, zh: '{resource}不存在: {ids}', en: '{resource} does not exist: {ids}', es: '{resource} no existe: {ids}', ja: '{resource}が存在しません: {ids}' },
+  PARENT_NOT_FOUND: { status: 400, zh: '{parent}不存在', en: '{parent} does not exist', es: '{parent} no existe', ja: '{parent}が存在しません' },
+  PARENT_CYCLE: { status: 400, zh: '上级不能为自己或下级', en: 'The parent cannot be the item itself or one of its descendants', es: 'El superior no puede ser el propio elemento ni uno de sus descendientes', ja: '上位に自分自身または下位は指定できません' },
+
+  // ---- field validation (shared definitions; {label} is the field's label) ---------------------------------
+  VALIDATION: { status: 400, zh: '参数错误', en: 'Invalid input', es: 'Datos no válidos', ja: '入力内容が不正です' },
+  FIELD_REQUIRED: { status: 400, zh: '{label}不能为空', en: '{label} is required', es: '{label} es obligatorio', ja: '{label}は必須です' },
+  FIELD_ENTER: { status: 400, zh: '请输入{label}', en: 'Please enter {label}', es: 'Introduzca {label}', ja: '{label}を入力してください' },
+  FIELD_CHOOSE: { status: 400, zh: '请选择{label}', en: 'Please choose {label}', es: 'Seleccione {label}', ja: '{label}を選択してください' },
+  FIELD_TOO_LONG: { status: 400, zh: '{label}长度不能超过{max}个字符', en: '{label} may have at most {max} characters', es: '{label} admite como máximo {max} caracteres', ja: '{label}は{max}文字以内で入力してください' },
+  FIELD_NUL: { status: 400, zh: '{label}不能包含空字符', en: '{label} may not contain NUL characters', es: '{label} no puede contener caracteres nulos', ja: '{label}にNUL文字は使用できません' },
+  FIELD_NOT_TEXT: { status: 400, zh: '{label}必须是文本', en: '{label} must be text', es: '{label} debe ser texto', ja: '{label}は文字列である必要があります' },
+  FIELD_MIN: { status: 400, zh: '{label}不能小于{min}', en: '{label} may not be less than {min}', es: '{label} no puede ser menor que {min}', ja: '{label}は{min}以上にしてください' },
+  FIELD_MAX: { status: 400, zh: '{label}不能大于{max}', en: '{label} may not be greater than {max}', es: '{label} no puede ser mayor que {max}', ja: '{label}は{max}以下にしてください' },
+  FIELD_FORMAT: { status: 400, zh: '{label}格式不正确', en: '{label} has an invalid format', es: '{label} tiene un formato no válido', ja: '{label}の形式が正しくありません' },
+  EMAIL_INVALID: { status: 400, zh: '请输入正确的邮箱地址', en: 'Please enter a valid e-mail address', es: 'Introduzca un correo electrónico válido', ja: '正しいメールアドレスを入力してください' },
+  ID_CARD_INVALID: { status: 400, zh: '身份证号码不正确', en: 'Invalid ID card number', es: 'Número de documento de identidad no válido', ja: '身分証番号が正しくありません' },
+  FIELD_INTEGER: { status: 400, zh: '{label}必须是整数', en: '{label} must be an integer', es: '{label} debe ser un número entero', ja: '{label}は整数である必要があります' },
+  FIELD_INVALID: { status: 400, zh: '{label}无效', en: '{label} is invalid', es: '{label} no es válido', ja: '{label}が無効です' },
+  FIELD_NUMBER: { status: 400, zh: '{label}必须是数字', en: '{label} must be a number', es: '{label} debe ser un número', ja: '{label}は数値である必要があります' },
+  FIELD_MONEY_SCALE: { status: 400, zh: '{label}最多两位小数', en: '{label} may have at most two decimals', es: '{label} admite como máximo dos decimales', ja: '{label}は小数点以下2桁までです' },
+  FIELD_MONEY_TOO_LARGE: { status: 400, zh: '{label}金额过大', en: 'The amount of {label} is too large', es: 'El importe de {label} es demasiado grande', ja: '{label}の金額が大きすぎます' },
+  FIELD_RATIO_SCALE: { status: 400, zh: '{label}最多六位小数', en: '{label} may have at most six decimals', es: '{label} admite como máximo seis decimales', ja: '{label}は小数点以下6桁までです' },
+  FIELD_RATIO_RANGE: { status: 400, zh: '{label}必须在0到1之间', en: '{label} must be between 0 and 1', es: '{label} debe estar entre 0 y 1', ja: '{label}は0から1の間である必要があります' },
+  FIELD_DATE: { status: 400, zh: '{label}日期格式应为YYYY-MM-DD', en: '{label}: the date must be YYYY-MM-DD', es: '{label}: la fecha debe tener el formato AAAA-MM-DD', ja: '{label}の日付はYYYY-MM-DD形式で入力してください' },
+  FIELD_MONTH: { status: 400, zh: '{label}月份格式应为YYYY-MM', en: '{label}: the month must be YYYY-MM', es: '{label}: el mes debe tener el formato AAAA-MM', ja: '{label}の月はYYYY-MM形式で入力してください' },
+  FIELD_DATETIME: { status: 400, zh: '{label}时间格式不正确', en: '{label}: invalid time', es: '{label}: hora no válida', ja: '{label}の日時の形式が正しくありません' },
+  FIELD_BOOLEAN: { status: 400, zh: '{label}必须是是或否', en: '{label} must be yes or no', es: '{label} debe ser sí o no', ja: '{label}は「はい」か「いいえ」である必要があります' },
+  FIELD_NOT_OPTION: { status: 400, zh: '{label}"{value}"不是可选值', en: '{label} "{value}" is not one of the options', es: '{label} "{value}" no es una de las opciones', ja: '{label}「{value}」は選択肢にありません' },
+  FIELD_REF_MISSING: { status: 400, zh: '{label}"{value}"不存在或无权访问', en: '{label} "{value}" does not exist or is not accessible', es: '{label} "{value}" no existe o no tiene acceso', ja: '{label}「{value}」が存在しないか、アクセス権がありません' },
+  REF_NOT_ACCESSIBLE: { status: 400, zh: '{label}不存在或无权访问', en: '{label} does not exist or is not accessible', es: '{label}: no existe o no tiene acceso', ja: '{label}が存在しないか、アクセス権がありません' },
+
+  // ---- imports and exports ---------------------------------------------------------------------------------
+  UPLOAD_REQUIRED: { status: 400, zh: '请选择要上传的文件', en: 'Please choose a file to upload', es: 'Elija un archivo para subir', ja: 'アップロードするファイルを選択してください' },
+  UPLOAD_FIELD: { status: 400, zh: '请使用字段 file 上传文件', en: 'Please upload the file in the field "file"', es: 'Suba el archivo en el campo "file"', ja: 'ファイルはフィールド file でアップロードしてください' },
+  UPLOAD_ONE_FILE: { status: 400, zh: '一次只能上传一个文件', en: 'Only one file can be uploaded at a time', es: 'Solo se puede subir un archivo a la vez', ja: '一度にアップロードできるファイルは1つだけです' },
+  UPLOAD_FAILED: { status: 400, zh: '上传文件异常', en: 'The upload failed', es: 'La subida ha fallado', ja: 'ファイルのアップロードに失敗しました' },
+  UPLOAD_TOO_LARGE: { status: 413, zh: '上传文件大小不能超过 {max}', en: 'The file may not exceed {max}', es: 'El archivo no puede superar {max}', ja: 'ファイルサイズは{max}以下にしてください' },
+  FILE_CORRUPT: { status: 400, zh: '文件已损坏，无法读取', en: 'The file is damaged and cannot be read', es: 'El archivo está dañado y no se puede leer', ja: 'ファイルが破損しているため読み込めません' },
+  FILE_NOT_EXCEL: { status: 400, zh: '上传文件只能是 xls/xlsx 格式!', en: 'Only xls/xlsx files can be uploaded!', es: '¡Solo se pueden subir archivos xls/xlsx!', ja: 'アップロードできるのは xls/xlsx 形式のみです！' },
+  FILE_NOT_WORKBOOK: { status: 400, zh: '不是Excel工作簿', en: 'Not an Excel workbook', es: 'No es un libro de Excel', ja: 'Excelブックではありません' },
+  FILE_ENCRYPTED: { status: 400, zh: '文件已加密，请先取消密码保护', en: 'The file is encrypted; remove its password protection first', es: 'El archivo está cifrado; quite primero la protección con contraseña', ja: 'ファイルは暗号化されています。先にパスワード保護を解除してください' },
+  FILE_NO_SHEET: { status: 400, zh: '工作簿中没有工作表', en: 'The workbook has no worksheet', es: 'El libro no tiene hojas', ja: 'ブックにワークシートがありません' },
+  FILE_NO_DATA: { status: 400, zh: '文件中没有数据', en: 'The file contains no data', es: 'El archivo no contiene datos', ja: 'ファイルにデータがありません' },
+  FILE_TOO_LARGE_OR_CORRUPT: { status: 400, zh: '文件过大或已损坏', en: 'The file is too large or damaged', es: 'El archivo es demasiado grande o está dañado', ja: 'ファイルが大きすぎるか、破損しています' },
+  FILE_LIMIT: { status: 400, zh: '文件过大或已损坏：{detail}', en: 'The file is too large or damaged: {detail}', es: 'El archivo es demasiado grande o está dañado: {detail}', ja: 'ファイルが大きすぎるか、破損しています：{detail}' },
+  IMPORT_COLUMN_TWICE: { status: 400, zh: '列"{label}"重复出现', en: 'The column "{label}" appears twice', es: 'La columna "{label}" aparece dos veces', ja: '列「{label}」が重複しています' },
+  IMPORT_COLUMNS_MISSING: { status: 400, zh: '缺少必填列：{labels}', en: 'Required columns are missing: {labels}', es: 'Faltan columnas obligatorias: {labels}', ja: '必須列がありません：{labels}' },
+  IMPORT_ERROR_FILE_GONE: { status: 404, zh: '错误文件不存在或已过期', en: 'The error file does not exist or has expired', es: 'El archivo de errores no existe o ha caducado', ja: 'エラーファイルが存在しないか、期限切れです' },
+  IMPORT_ERROR_FILE_OWNER: { status: 403, zh: '只能下载本人导入产生的错误文件', en: 'You can only download the error files of your own imports', es: 'Solo puede descargar los archivos de errores de sus propias importaciones', ja: 'ダウンロードできるのは自分のインポートのエラーファイルのみです' },
+
+  // ---- system: users, roles, departments, jobs, menus, permissions, dictionaries, logs -------------------
+  USER_ROLES_REQUIRED: { status: 400, zh: '角色不能为空', en: 'Roles are required', es: 'Los roles son obligatorios', ja: 'ロールは必須です' },
+  DEPT_NOT_FOUND: { status: 400, zh: '部门不存在', en: 'The department does not exist', es: 'El departamento no existe', ja: '部署が存在しません' },
+  JOB_NOT_FOUND: { status: 400, zh: '岗位不存在', en: 'The position does not exist', es: 'El puesto no existe', ja: '職位が存在しません' },
+  USER_DISABLE_SELF: { status: 400, zh: '不能停用当前登录的用户', en: 'You cannot disable the user you are logged in as', es: 'No puede desactivar el usuario con el que ha iniciado sesión', ja: 'ログイン中のユーザーは無効にできません' },
+  USER_DELETE_SELF: { status: 400, zh: '不能删除当前登录的用户', en: 'You cannot delete the user you are logged in as', es: 'No puede eliminar el usuario con el que ha iniciado sesión', ja: 'ログイン中のユーザーは削除できません' },
+  USER_ADMIN_ROLE: { status: 403, zh: '无权分配拥有超级管理员权限的角色', en: 'You may not assign a role with super-administrator rights', es: 'No puede asignar un rol con permisos de superadministrador', ja: 'スーパー管理者権限を持つロールは割り当てられません' },
+  USER_DEPT_FORBIDDEN: { status: 403, zh: '无权操作该部门的用户', en: "You may not manage this department's users", es: 'No puede gestionar los usuarios de este departamento', ja: 'この部署のユーザーを操作する権限がありません' },
+  USERNAME_TAKEN: { status: 409, zh: '用户名已存在', en: 'The username already exists', es: 'El nombre de usuario ya existe', ja: 'ユーザー名は既に存在します' },
+  DEPT_FILTER_INVALID: { status: 400, zh: '部门筛选值无效', en: 'Invalid department filter', es: 'Filtro de departamento no válido', ja: '部署の絞り込み値が無効です' },
+  DEPT_TOP_FORBIDDEN: { status: 403, zh: '无权在顶级创建部门', en: 'You may not create top-level departments', es: 'No puede crear departamentos de nivel superior', ja: '最上位に部署を作成する権限がありません' },
+  DEPT_ROOT_DELETE: { status: 400, zh: '根部门不能删除', en: 'The root department cannot be deleted', es: 'No se puede eliminar el departamento raíz', ja: 'ルート部署は削除できません' },
+  DEPT_HAS_USERS: { status: 409, zh: '所选部门存在用户关联，请解除后再试！', en: 'The selected departments have users; remove them first!', es: 'Los departamentos seleccionados tienen usuarios; quítelos primero.', ja: '選択した部署にユーザーが関連付けられています。解除してから再試行してください！' },
+  DEPT_HAS_JOBS: { status: 409, zh: '所选部门存在岗位关联，请解除后再试！', en: 'The selected departments have positions; remove them first!', es: 'Los departamentos seleccionados tienen puestos; quítelos primero.', ja: '選択した部署に職位が関連付けられています。解除してから再試行してください！' },
+  DEPT_HAS_ROLES: { status: 409, zh: '所选部门存在角色关联，请解除后再试！', en: 'The selected departments are used by roles; remove them first!', es: 'Los departamentos seleccionados están en roles; quítelos primero.', ja: '選択した部署にロールが関連付けられています。解除してから再試行してください！' },
+  JOB_DEPT_MISSING: { status: 400, zh: '所属部门不存在或无权访问', en: 'The department does not exist or is not accessible', es: 'El departamento no existe o no tiene acceso', ja: '所属部署が存在しないか、アクセス権がありません' },
+  JOB_HAS_USERS: { status: 409, zh: '所选岗位存在用户关联，请解除关联再试！', en: 'The selected positions have users; remove them first!', es: 'Los puestos seleccionados tienen usuarios; quítelos primero.', ja: '選択した職位にユーザーが関連付けられています。解除してから再試行してください！' },
+  ROLE_NOT_FOUND: { status: 404, zh: '角色不存在', en: 'The role does not exist', es: 'El rol no existe', ja: 'ロールが存在しません' },
+  ROLE_SCOPE_ALL_FORBIDDEN: { status: 403, zh: '数据权限不足，不能设置“全部”数据范围', en: 'Your data scope is too narrow to grant the "all" scope', es: 'Su ámbito de datos no permite conceder el ámbito "todos"', ja: 'データ権限が不足しているため「全部」のデータ範囲は設定できません' },
+  ROLE_SCOPE_DEPTS_REQUIRED: { status: 400, zh: '自定义数据权限不能为空', en: 'A custom data scope needs departments', es: 'Un ámbito de datos personalizado necesita departamentos', ja: 'カスタムデータ権限は必須です' },
+  ROLE_SCOPE_DEPT_FORBIDDEN: { status: 403, zh: '无权分配该部门的数据权限', en: "You may not grant this department's data", es: 'No puede conceder los datos de este departamento', ja: 'この部署のデータ権限を割り当てる権限がありません' },
+  ROLE_HAS_USERS: { status: 409, zh: '所选角色存在用户关联，请解除关联再试！', en: 'The selected roles have users; remove them first!', es: 'Los roles seleccionados tienen usuarios; quítelos primero.', ja: '選択したロールにユーザーが関連付けられています。解除してから再試行してください！' },
+  ROLE_ADMIN_ONLY: { status: 403, zh: '只有超级管理员才能授予或收回超级管理员权限', en: 'Only a super administrator can grant or revoke super-administrator rights', es: 'Solo un superadministrador puede conceder o retirar permisos de superadministrador', ja: 'スーパー管理者権限を付与・取り消しできるのはスーパー管理者のみです' },
+  ROLE_FOREIGN_CODES: { status: 403, zh: '不能授予自己没有的权限：{codes}', en: 'You cannot grant permissions you do not hold: {codes}', es: 'No puede conceder permisos que no tiene: {codes}', ja: '自分が持っていない権限は付与できません：{codes}' },
+  ROLE_LEVEL_DENIED: { status: 403, zh: '角色权限不足', en: 'Your role level is too low for this', es: 'Su nivel de rol no es suficiente', ja: 'ロールのレベルが不足しています' },
+  REF_LIST_FORMAT: { status: 400, zh: '{label}格式不正确，应为 [{id}]', en: '{label} has an invalid format, expected [{id}]', es: '{label} tiene un formato no válido; se espera [{id}]', ja: '{label}の形式が正しくありません。[{id}] の形式にしてください' },
+  DEPT_HAS_CHILDREN: { status: 409, zh: '所选部门存在下级部门，请先删除下级部门', en: 'The selected departments have sub-departments; delete those first', es: 'Los departamentos seleccionados tienen subdepartamentos; elimínelos primero', ja: '選択した部署に下位部署があります。先に下位部署を削除してください' },
+  PERMISSION_BUILT_IN_FIXED: { status: 400, zh: '内置权限不能修改编码或上级', en: 'The code and parent of a built-in permission cannot change', es: 'No se pueden cambiar el código ni el superior de un permiso integrado', ja: '組み込み権限のコードと上位は変更できません' },
+  EMAIL_FORMAT: { status: 400, zh: '邮箱格式错误', en: 'Invalid e-mail address', es: 'Correo electrónico no válido', ja: 'メールアドレスの形式が正しくありません' },
+  EMAIL_NEW_REQUIRED: { status: 400, zh: '新邮箱不能为空', en: 'The new e-mail address is required', es: 'El nuevo correo es obligatorio', ja: '新しいメールアドレスは必須です' },
+  MENU_LINK: { status: 400, zh: '外链必须以http://或者https://开头', en: 'External links must start with http:// or https://', es: 'Los enlaces externos deben empezar por http:// o https://', ja: '外部リンクは http:// または https:// で始まる必要があります' },
+  PERMISSION_ADMIN_DELETE: { status: 400, zh: '超级管理员权限不能删除', en: 'The super-administrator permission cannot be deleted', es: 'No se puede eliminar el permiso de superadministrador', ja: 'スーパー管理者権限は削除できません' },
+  PERMISSION_BUILT_IN_DELETE: { status: 400, zh: '内置权限不能删除：{codes}', en: 'Built-in permissions cannot be deleted: {codes}', es: 'No se pueden eliminar permisos integrados: {codes}', ja: '組み込み権限は削除できません：{codes}' },
+  DICT_NOT_FOUND: { status: 404, zh: '所属字典不存在', en: 'The dictionary does not exist', es: 'El diccionario no existe', ja: '所属する辞書が存在しません' },
+  DICT_NAME_REQUIRED: { status: 400, zh: '请提供字典名称 dictName', en: 'Please give the dictionary name (dictName)', es: 'Indique el nombre del diccionario (dictName)', ja: '辞書名 dictName を指定してください' },
+  LOG_NOT_FOUND: { status: 404, zh: '异常日志不存在', en: 'The error log entry does not exist', es: 'La entrada del registro de errores no existe', ja: 'エラーログが存在しません' },
+  // ---- dispatch: logins for staff (modules/dispatch/staffAccounts) -------------------------------------------
+  STAFF_ACCOUNT_IDS_REQUIRED: { status: 400, zh: '请选择要开通账号的员工', en: 'Please choose the staff to open logins for', es: 'Elija los empleados a los que abrir una cuenta', ja: 'アカウントを開設する従業員を選択してください' },
+  STAFF_ACCOUNT_IDS_TOO_MANY: { status: 400, zh: '一次最多为{max}名员工开通账号', en: 'Logins can be opened for at most {max} staff at a time', es: 'Se pueden abrir cuentas para {max} empleados como máximo a la vez', ja: '一度にアカウントを開設できる従業員は{max}名までです' },
+  STAFF_ACCOUNT_ID_INVALID: { status: 400, zh: '员工ID必须是正整数', en: 'Staff ids must be positive integers', es: 'Los ID de empleado deben ser enteros positivos', ja: '従業員IDは正の整数である必要があります' },
+  STAFF_ACCOUNT_STAFF_FORBIDDEN: { status: 403, zh: '没有查看员工的权限，不能为员工开通账号', en: 'You may not view staff, so you cannot open logins for them', es: 'No puede ver empleados, por lo que no puede abrirles cuentas', ja: '従業員を閲覧する権限がないため、アカウントを開設できません' },
+  STAFF_ACCOUNT_NO_JOB: { status: 400, zh: '系统中没有“普通员工”岗位，请先在岗位管理中添加', en: 'There is no "ordinary employee" position; add it under Positions first', es: 'No existe el puesto "empleado ordinario"; añádalo antes en Puestos', ja: '「普通员工」の職位がありません。先に職位管理で追加してください' },
+  STAFF_ACCOUNT_NO_ROLE: { status: 400, zh: '系统中没有“普通员工”角色，请先在角色管理中添加', en: 'There is no "ordinary employee" role; add it under Roles first', es: 'No existe el rol "empleado ordinario"; añádalo antes en Roles', ja: '「普通员工」のロールがありません。先にロール管理で追加してください' },
+  STAFF_ACCOUNT_NO_DEPT: { status: 400, zh: '“普通员工”岗位没有所属部门，请先在岗位管理中设置', en: 'The "ordinary employee" position has no department; set one under Positions first', es: 'El puesto "empleado ordinario" no tiene departamento; asígnelo antes en Puestos', ja: '「普通员工」の職位に所属部署がありません。先に職位管理で設定してください' },
+  // ---- storage and pictures (core/storage, modules/storage) -------------------------------------------------
+  STORAGE_TYPE_NOT_ALLOWED: { status: 400, zh: '不支持上传 {ext} 类型的文件', en: 'Files of type {ext} cannot be uploaded', es: 'No se pueden subir archivos de tipo {ext}', ja: '{ext} 形式のファイルはアップロードできません' },
+  STORAGE_CONTENT_MISMATCH: { status: 400, zh: '文件内容与扩展名 {ext} 不符', en: 'The file content does not match its extension {ext}', es: 'El contenido del archivo no corresponde a su extensión {ext}', ja: 'ファイルの内容が拡張子 {ext} と一致しません' },
+  STORAGE_MARKUP_REFUSED: { status: 400, zh: '不允许上传网页或脚本内容', en: 'Web pages and scripts cannot be uploaded', es: 'No se pueden subir páginas web ni scripts', ja: 'Webページやスクリプトはアップロードできません' },
+  STORAGE_NAME_INVALID: { status: 400, zh: '文件名不合法', en: 'The file name is not valid', es: 'El nombre del archivo no es válido', ja: 'ファイル名が正しくありません' },
+  STORAGE_EMPTY_FILE: { status: 400, zh: '文件内容为空', en: 'The file is empty', es: 'El archivo está vacío', ja: 'ファイルが空です' },
+  STORAGE_OBJECT_MISSING: { status: 404, zh: '文件不存在', en: 'The file does not exist', es: 'El archivo no existe', ja: 'ファイルが存在しません' },
+  // 404, not 403: a signed link is a capability URL, and a wrong or expired one points at nothing
+  STORAGE_LINK_INVALID: { status: 404, zh: '下载链接无效或已过期', en: 'The download link is invalid or has expired', es: 'El enlace de descarga no es válido o ha caducado', ja: 'ダウンロードリンクが無効か、期限切れです' },
+  STORAGE_REMOTE_FAILED: { status: 502, zh: '对象存储操作失败：{reason}', en: 'The object storage failed: {reason}', es: 'Error del almacenamiento de objetos: {reason}', ja: 'オブジェクトストレージの操作に失敗しました：{reason}' },
+  STORAGE_CONFIG_TEST_FAILED: { status: 400, zh: '存储配置测试失败：{reason}', en: 'The storage settings did not work: {reason}', es: 'La configuración de almacenamiento no funcionó: {reason}', ja: 'ストレージ設定のテストに失敗しました：{reason}' },
+  STORAGE_BUCKET_TYPE_REQUIRED: { status: 400, zh: '空间类型不能为空', en: 'The bucket type is required', es: 'El tipo de bucket es obligatorio', ja: 'バケットの種類は必須です' },
+  STORAGE_HOST_INVALID: { status: 400, zh: '外链域名必须是 http 或 https 地址', en: 'The domain must be an http or https address', es: 'El dominio debe ser una dirección http o https', ja: 'ドメインは http または https のアドレスである必要があります' },
+  STORAGE_SELECT_ONE: { status: 400, zh: '请至少选择一条记录', en: 'Please select at least one record', es: 'Seleccione al menos un registro', ja: '少なくとも1件選択してください' },
+  PICTURE_NOT_IMAGE: { status: 400, zh: '只能上传 PNG、JPG、GIF 或 WebP 图片', en: 'Only PNG, JPG, GIF or WebP images can be uploaded', es: 'Solo se pueden subir imágenes PNG, JPG, GIF o WebP', ja: 'PNG、JPG、GIF、WebP画像のみアップロードできます' },
+  PICTURE_UNREADABLE: { status: 400, zh: '无法读取图片尺寸，图片可能已损坏', en: 'The image size cannot be read; the image may be damaged', es: 'No se puede leer el tamaño de la imagen; puede estar dañada', ja: '画像サイズを読み取れません。画像が破損している可能性があります' },
+  // ---- integrations: e-mail tool (modules/integrations/email) -----------------------------------------------
+  EMAIL_NOT_CONFIGURED: { status: 409, zh: '尚未配置邮件服务器，请先在 系统工具 › 邮件工具 › 配置 中填写SMTP信息', en: 'No mail server is configured yet: fill in the SMTP settings under System tools › E-mail tool › Settings first', es: 'Aún no hay servidor de correo configurado: complete los datos SMTP en Herramientas › Correo › Configuración', ja: 'メールサーバーが未設定です。先に システムツール › メールツール › 設定 でSMTP情報を入力してください' },
+  EMAIL_FROM_REQUIRED: { status: 400, zh: '请输入发件人邮箱', en: 'Please enter the sender address', es: 'Introduzca la dirección del remitente', ja: '送信者のメールアドレスを入力してください' },
+  EMAIL_USER_REQUIRED: { status: 400, zh: '请输入发件用户名', en: 'Please enter the SMTP user name', es: 'Introduzca el usuario SMTP', ja: 'SMTPユーザー名を入力してください' },
+  EMAIL_PASS_REQUIRED: { status: 400, zh: '密码不能为空', en: 'The password is required', es: 'La contraseña es obligatoria', ja: 'パスワードは必須です' },
+  EMAIL_HOST_REQUIRED: { status: 400, zh: 'SMTP地址不能为空', en: 'The SMTP host is required', es: 'El servidor SMTP es obligatorio', ja: 'SMTPサーバーは必須です' },
+  EMAIL_HOST_FORMAT: { status: 400, zh: 'SMTP地址格式不正确，只填写主机名，如 smtp.qq.com', en: 'Invalid SMTP host: give the host name only, e.g. smtp.qq.com', es: 'Servidor SMTP no válido: indique solo el nombre del host, p. ej. smtp.qq.com', ja: 'SMTPサーバーの形式が正しくありません。smtp.qq.com のようにホスト名のみを入力してください' },
+  EMAIL_PORT_REQUIRED: { status: 400, zh: 'SMTP端口不能为空', en: 'The SMTP port is required', es: 'El puerto SMTP es obligatorio', ja: 'SMTPポートは必須です' },
+  EMAIL_PORT_RANGE: { status: 400, zh: 'SMTP端口必须是1到65535之间的整数', en: 'The SMTP port must be a whole number from 1 to 65535', es: 'El puerto SMTP debe ser un entero entre 1 y 65535', ja: 'SMTPポートは1～65535の整数で指定してください' },
+  EMAIL_AUTH_FAILED: { status: 400, zh: '邮件服务器拒绝登录（535）：用户名或密码错误。QQ、163、企业邮箱请在密码处填写授权码/客户端专用密码，而不是登录密码', en: 'The mail server refused the login (535): wrong user name or password. For QQ, 163 and business mailboxes enter the authorization code / client password, not the login password', es: 'El servidor de correo rechazó el inicio de sesión (535): usuario o contraseña incorrectos. En QQ, 163 y correo empresarial use el código de autorización / contraseña de cliente, no la contraseña de acceso', ja: 'メールサーバーがログインを拒否しました（535）：ユーザー名またはパスワードが正しくありません。QQ・163・企業メールではログインパスワードではなく認証コード／クライアント専用パスワードを入力してください' },
+  EMAIL_CONNECT_FAILED: { status: 502, zh: '无法连接邮件服务器 {host}:{port}，请检查SMTP地址、端口和网络', en: 'Cannot connect to the mail server {host}:{port}; check the SMTP host, port and network', es: 'No se puede conectar con el servidor de correo {host}:{port}; revise el servidor SMTP, el puerto y la red', ja: 'メールサーバー {host}:{port} に接続できません。SMTPサーバー、ポート、ネットワークを確認してください' },
+  EMAIL_TLS_FAILED: { status: 502, zh: '与邮件服务器建立加密连接失败，请检查SSL设置：465端口一般勾选SSL，587/25端口一般不勾选（使用STARTTLS）', en: 'The encrypted connection to the mail server failed; check the SSL setting: port 465 usually uses SSL, ports 587/25 usually do not (STARTTLS)', es: 'Falló la conexión cifrada con el servidor de correo; revise SSL: el puerto 465 suele usar SSL, los puertos 587/25 no (STARTTLS)', ja: 'メールサーバーとの暗号化接続に失敗しました。SSL設定を確認してください：465番ポートは通常SSL、587/25番ポートは通常SSLなし（STARTTLS）です' },
+  EMAIL_TIMEOUT: { status: 504, zh: '连接邮件服务器超时，请检查SMTP地址、端口和SSL设置', en: 'The mail server did not answer in time; check the SMTP host, port and SSL setting', es: 'El servidor de correo no respondió a tiempo; revise el servidor SMTP, el puerto y SSL', ja: 'メールサーバーへの接続がタイムアウトしました。SMTPサーバー、ポート、SSL設定を確認してください' },
+  EMAIL_REJECTED: { status: 502, zh: '邮件服务器拒绝发送：{reason}', en: 'The mail server refused the message: {reason}', es: 'El servidor de correo rechazó el mensaje: {reason}', ja: 'メールサーバーが送信を拒否しました：{reason}' },
+  EMAIL_SUBJECT_REQUIRED: { status: 400, zh: '标题不能为空', en: 'The subject is required', es: 'El asunto es obligatorio', ja: '件名は必須です' },
+  EMAIL_TO_REQUIRED: { status: 400, zh: '收件邮箱不能为空', en: 'The recipient address is required', es: 'La dirección del destinatario es obligatoria', ja: '宛先のメールアドレスは必須です' },
+  EMAIL_TO_FORMAT: { status: 400, zh: '收件邮箱格式错误', en: 'Invalid recipient address', es: 'Dirección de destinatario no válida', ja: '宛先のメールアドレスの形式が正しくありません' },
+  EMAIL_TOS_EMPTY: { status: 400, zh: '请至少保留一位联系人', en: 'Keep at least one recipient', es: 'Mantenga al menos un destinatario', ja: '宛先を少なくとも1件残してください' },
+  EMAIL_TOS_TOO_MANY: { status: 400, zh: '收件人最多{max}个', en: 'At most {max} recipients', es: 'Como máximo {max} destinatarios', ja: '宛先は最大{max}件です' },
+  EMAIL_CONTENT_REQUIRED: { status: 400, zh: '邮件内容不能为空', en: 'The message body is required', es: 'El cuerpo del mensaje es obligatorio', ja: '本文は必須です' },
+  EMAIL_CONTENT_TOO_LARGE: { status: 400, zh: '邮件内容（含图片）不能超过{max}MB', en: 'The message (images included) may not exceed {max} MB', es: 'El mensaje (con imágenes) no puede superar {max} MB', ja: '本文（画像を含む）は{max}MB以下にしてください' },
+  EMAIL_IMAGE_INVALID: { status: 400, zh: '邮件中的图片只能是 PNG、JPG、GIF 或 WebP', en: 'Images in a message must be PNG, JPG, GIF or WebP', es: 'Las imágenes del mensaje deben ser PNG, JPG, GIF o WebP', ja: 'メール内の画像は PNG、JPG、GIF、WebP のみです' },
+  EMAIL_SEND_RATE: { status: 429, zh: '邮件发送过于频繁，每分钟最多{max}封', en: 'Too many messages: at most {max} a minute', es: 'Demasiados mensajes: como máximo {max} por minuto', ja: '送信が多すぎます。1分あたり最大{max}通です' },
+  EMAIL_SECRET_UNREADABLE: { status: 409, zh: '已保存的邮箱密码无法解密（密钥已更换），请重新输入密码并保存', en: 'The stored mail password cannot be decrypted (the key changed); enter the password again and save', es: 'No se puede descifrar la contraseña de correo guardada (cambió la clave); introdúzcala de nuevo y guarde', ja: '保存されたメールパスワードを復号できません（鍵が変更されました）。パスワードを再入力して保存してください' },
+
+  // ---- integrations: Alipay tool (modules/integrations/payment) -----------------------------------------------
+  ALIPAY_NOT_CONFIGURED: { status: 409, zh: '尚未配置支付宝参数，请先在 参数配置 中填写并保存', en: 'Alipay is not configured yet: fill in and save the parameters first', es: 'Alipay aún no está configurado: complete y guarde los parámetros primero', ja: 'Alipayが未設定です。先にパラメーター設定を入力して保存してください' },
+  ALIPAY_APP_ID_REQUIRED: { status: 400, zh: '应用ID不能为空', en: 'The app ID is required', es: 'El ID de aplicación es obligatorio', ja: 'アプリIDは必須です' },
+  ALIPAY_APP_ID_FORMAT: { status: 400, zh: '应用ID应为16位数字', en: 'The app ID must be 16 digits', es: 'El ID de aplicación debe tener 16 dígitos', ja: 'アプリIDは16桁の数字です' },
+  ALIPAY_SELLER_REQUIRED: { status: 400, zh: '商户号不能为空', en: 'The merchant ID is required', es: 'El ID de comercio es obligatorio', ja: '加盟店IDは必須です' },
+  ALIPAY_SELLER_FORMAT: { status: 400, zh: '商户号（PID）应为2088开头的16位数字', en: 'The merchant ID (PID) must be 16 digits starting with 2088', es: 'El ID de comercio (PID) debe tener 16 dígitos y empezar por 2088', ja: '加盟店ID（PID）は2088で始まる16桁の数字です' },
+  ALIPAY_PRIVATE_KEY_REQUIRED: { status: 400, zh: '商户私钥不能为空', en: 'The merchant private key is required', es: 'La clave privada del comercio es obligatoria', ja: '加盟店秘密鍵は必須です' },
+  ALIPAY_PUBLIC_KEY_REQUIRED: { status: 400, zh: '支付宝公钥不能为空', en: 'The Alipay public key is required', es: 'La clave pública de Alipay es obligatoria', ja: 'Alipay公開鍵は必須です' },
+  ALIPAY_PRIVATE_KEY_INVALID: { status: 400, zh: '商户私钥格式不正确，请粘贴RSA2（2048位）应用私钥，PEM或Base64均可', en: 'Invalid merchant private key: paste the RSA2 (2048-bit) application private key, PEM or Base64', es: 'Clave privada no válida: pegue la clave privada RSA2 (2048 bits) de la aplicación, en PEM o Base64', ja: '加盟店秘密鍵の形式が正しくありません。RSA2（2048ビット）のアプリ秘密鍵をPEMまたはBase64で貼り付けてください' },
+  ALIPAY_PUBLIC_KEY_INVALID: { status: 400, zh: '支付宝公钥格式不正确，请粘贴开放平台上的"支付宝公钥"（不是应用公钥），PEM或Base64均可', en: 'Invalid Alipay public key: paste the "Alipay public key" from the open platform (not the application public key), PEM or Base64', es: 'Clave pública de Alipay no válida: pegue la "clave pública de Alipay" de la plataforma abierta (no la de la aplicación), en PEM o Base64', ja: 'Alipay公開鍵の形式が正しくありません。オープンプラットフォームの「Alipay公開鍵」（アプリ公開鍵ではありません）をPEMまたはBase64で貼り付けてください' },
+  ALIPAY_KEYS_SWAPPED: { status: 400, zh: '支付宝公钥与商户私钥是同一对密钥：请填写支付宝公钥，而不是应用公钥', en: 'The Alipay public key belongs to the merchant private key: enter the Alipay public key, not the application public key', es: 'La clave pública de Alipay es la pareja de la clave privada del comercio: introduzca la clave pública de Alipay, no la de la aplicación', ja: 'Alipay公開鍵が加盟店秘密鍵と同じ鍵ペアです。アプリ公開鍵ではなくAlipay公開鍵を入力してください' },
+  ALIPAY_URL_REQUIRED: { status: 400, zh: '回调地址不能为空', en: 'The callback address is required', es: 'La dirección de retorno es obligatoria', ja: 'コールバックアドレスは必須です' },
+  ALIPAY_URL_FORMAT: { status: 400, zh: '回调地址必须以http://或https://开头', en: 'Callback addresses must start with http:// or https://', es: 'Las direcciones de retorno deben empezar por http:// o https://', ja: 'コールバックアドレスは http:// または https:// で始めてください' },
+  ALIPAY_GATEWAY_FORMAT: { status: 400, zh: '支付宝网关必须是https://开头的地址', en: 'The Alipay gateway must be an https:// address', es: 'La pasarela de Alipay debe ser una dirección https://', ja: 'Alipayゲートウェイは https:// で始まるアドレスです' },
+  ALIPAY_SUBJECT_REQUIRED: { status: 400, zh: '商品名称不能为空', en: 'The product name is required', es: 'El nombre del producto es obligatorio', ja: '商品名は必須です' },
+  ALIPAY_AMOUNT_REQUIRED: { status: 400, zh: '商品价格不能为空', en: 'The price is required', es: 'El precio es obligatorio', ja: '価格は必須です' },
+  ALIPAY_BODY_REQUIRED: { status: 400, zh: '商品描述不能为空', en: 'The product description is required', es: 'La descripción del producto es obligatoria', ja: '商品説明は必須です' },
+  ALIPAY_AMOUNT_FORMAT: { status: 400, zh: '商品价格必须是数字，最多两位小数', en: 'The price must be a number with at most two decimals', es: 'El precio debe ser un número con dos decimales como máximo', ja: '価格は小数点以下2桁までの数値で入力してください' },
+  ALIPAY_AMOUNT_RANGE: { status: 400, zh: '测试金额必须大于0且不超过5000元', en: 'The test amount must be more than 0 and at most 5000 yuan', es: 'El importe de prueba debe ser mayor que 0 y como máximo 5000 yuanes', ja: 'テスト金額は0より大きく5000元以下にしてください' },
+  ALIPAY_SECRET_UNREADABLE: { status: 409, zh: '已保存的支付宝密钥无法解密（密钥已更换），请重新输入并保存', en: 'The stored Alipay keys cannot be decrypted (the key changed); enter them again and save', es: 'No se pueden descifrar las claves de Alipay guardadas (cambió la clave); introdúzcalas de nuevo y guarde', ja: '保存されたAlipayの鍵を復号できません（鍵が変更されました）。再入力して保存してください' },
+
+  // ---- operations: models, model tasks, model data, dashboard statistics (modules/operations/models, tasks) --
+  MODEL_NOT_FOUND: { status: 404, zh: '模型不存在', en: 'The model does not exist', es: 'El modelo no existe', ja: 'モデルが存在しません' },
+  MODEL_TYPE_REQUIRED: { status: 400, zh: '请选择类型', en: 'Please choose the type', es: 'Elija el tipo', ja: '種類を選択してください' },
+  MODEL_NAME_REQUIRED: { status: 400, zh: '请输入模型名称', en: 'Please enter the model name', es: 'Introduzca el nombre del modelo', ja: 'モデル名を入力してください' },
+  MODEL_SITE_REQUIRED: { status: 400, zh: '请输入接口地址', en: 'Please enter the interface address', es: 'Introduzca la dirección de la interfaz', ja: 'インターフェースのアドレスを入力してください' },
+  MODEL_STATU_REQUIRED: { status: 400, zh: '请选择状态', en: 'Please choose the state', es: 'Elija el estado', ja: '状態を選択してください' },
+  MODEL_NAME_TAKEN: { status: 409, zh: '模型名称已存在', en: 'The model name already exists', es: 'El nombre del modelo ya existe', ja: 'モデル名は既に存在します' },
+  MODEL_BUILTIN_MISSING: { status: 400, zh: '内置模型不存在', en: 'No such built-in model', es: 'El modelo integrado no existe', ja: '組み込みモデルが存在しません' },
+  MODEL_BUILTIN_FIXED: { status: 400, zh: '内置模型的接口地址和类型不能修改', en: 'The address and type of a built-in model cannot change', es: 'La dirección y el tipo de un modelo integrado no se pueden cambiar', ja: '組み込みモデルのアドレスと種類は変更できません' },
+  MODEL_BUILTIN_DELETE: { status: 409, zh: '内置模型不能删除，只能下架', en: 'A built-in model cannot be deleted, only taken off shelf', es: 'Un modelo integrado no se puede eliminar, solo retirar', ja: '組み込みモデルは削除できません。非公開にしかできません' },
+  MODEL_SITE_FORBIDDEN: { status: 400, zh: '接口地址不在允许范围内：{reason}', en: 'The interface address is not allowed: {reason}', es: 'La dirección de la interfaz no está permitida: {reason}', ja: 'インターフェースのアドレスは許可されていません：{reason}' },
+  MODEL_ON_SHELF_EDIT: { status: 409, zh: '请先下架再编辑', en: 'Take the model off shelf before editing it', es: 'Retire el modelo antes de editarlo', ja: '編集する前にモデルを非公開にしてください' },
+  MODEL_ON_SHELF_DELETE: { status: 409, zh: '请先下架再删除', en: 'Take the model off shelf before deleting it', es: 'Retire el modelo antes de eliminarlo', ja: '削除する前にモデルを非公開にしてください' },
+  MODEL_IN_USE: { status: 409, zh: '有任务使用该模型', en: 'Tasks use this model', es: 'Hay tareas que usan este modelo', ja: 'このモデルを使うタスクがあります' },
+  MODEL_ACTIVE_TASKS: { status: 409, zh: '有启用中的任务使用该模型', en: 'Enabled tasks use this model', es: 'Hay tareas activas que usan este modelo', ja: 'このモデルを使う有効なタスクがあります' },
+  MODEL_OFF_SHELF: { status: 409, zh: '模型已下架', en: 'The model is off shelf', es: 'El modelo está retirado', ja: 'モデルは非公開です' },
+  MODEL_PARAM_FIRST_REQUIRED: { status: 400, zh: '请输入参数信息！', en: 'Please enter the parameter information!', es: '¡Introduzca la información del parámetro!', ja: 'パラメーター情報を入力してください！' },
+  MODEL_PARAM_EMPTY: { status: 400, zh: '参数编码/参数名称/参数类型不能为空', en: 'Parameter code/name/type cannot be empty', es: 'El código, nombre y tipo del parámetro no pueden estar vacíos', ja: 'パラメーターのコード/名前/種類は空にできません' },
+  MODEL_PARAM_DUPLICATE: { status: 400, zh: '参数编码/参数名称/参数类型不能相同', en: 'Parameter code/name/type cannot repeat an earlier row', es: 'El código, nombre y tipo del parámetro no pueden repetir una fila anterior', ja: 'パラメーターのコード/名前/種類が前の行と同じです' },
+  MODEL_PARAM_CODE_DUPLICATE: { status: 400, zh: '参数编码重复：{code}', en: 'Repeated parameter code: {code}', es: 'Código de parámetro repetido: {code}', ja: 'パラメーターコードが重複しています：{code}' },
+  MODEL_PARAM_CODE_FORMAT: { status: 400, zh: '参数编码只能由字母、数字和下划线组成且不以数字开头：{code}', en: 'A parameter code is letters, digits and underscores, not starting with a digit: {code}', es: 'Un código de parámetro tiene letras, dígitos y guiones bajos, sin empezar por dígito: {code}', ja: 'パラメーターコードは英数字とアンダースコアで、数字で始められません：{code}' },
+  MODEL_PARAM_NAME_LENGTH: { status: 400, zh: '参数名称不能超过50个字符', en: 'A parameter name has at most 50 characters', es: 'Un nombre de parámetro tiene como máximo 50 caracteres', ja: 'パラメーター名は50文字以内です' },
+  MODEL_PARAM_TYPE: { status: 400, zh: '参数类型只能是 Interger、String 或 Boolean：{type}', en: 'The parameter type must be Interger, String or Boolean: {type}', es: 'El tipo de parámetro debe ser Interger, String o Boolean: {type}', ja: 'パラメーターの種類は Interger、String、Boolean のいずれかです：{type}' },
+  MODEL_PROPERTY_REQUIRED: { status: 400, zh: '请选择过滤条件', en: 'Please choose the filter condition', es: 'Elija la condición de filtro', ja: '絞り込み条件を選択してください' },
+  MODEL_FIELD_MISSING: { status: 400, zh: '数据源缺少字段：{field}', en: 'The data source lacks the field: {field}', es: 'A la fuente de datos le falta el campo: {field}', ja: 'データソースに項目がありません：{field}' },
+  MODEL_MEASURE_INVALID: { status: 400, zh: '度量应为 count、sum:字段 或 avg:字段：{measure}', en: 'The measure must be count, sum:field or avg:field: {measure}', es: 'La medida debe ser count, sum:campo o avg:campo: {measure}', ja: '集計は count、sum:項目、avg:項目 のいずれかです：{measure}' },
+  MODEL_MONTH_INVALID: { status: 400, zh: '月份格式应为yyyy-MM：{month}', en: 'The month must be yyyy-MM: {month}', es: 'El mes debe tener el formato yyyy-MM: {month}', ja: '月は yyyy-MM 形式です：{month}' },
+  MODEL_REMOTE_TIMEOUT: { status: 504, zh: '外部模型响应超时', en: 'The external model timed out', es: 'El modelo externo no respondió a tiempo', ja: '外部モデルの応答がタイムアウトしました' },
+  MODEL_REMOTE_STATUS: { status: 502, zh: '外部模型返回错误：HTTP {status} {detail}', en: 'The external model answered an error: HTTP {status} {detail}', es: 'El modelo externo respondió un error: HTTP {status} {detail}', ja: '外部モデルがエラーを返しました：HTTP {status} {detail}' },
+  MODEL_REMOTE_REDIRECT: { status: 502, zh: '外部模型不允许重定向', en: 'The external model may not redirect', es: 'El modelo externo no puede redirigir', ja: '外部モデルのリダイレクトは許可されていません' },
+  MODEL_REMOTE_TOO_LARGE: { status: 502, zh: '外部模型响应超过 {max}', en: 'The external model answer exceeds {max}', es: 'La respuesta del modelo externo supera {max}', ja: '外部モデルの応答が {max} を超えています' },
+  MODEL_REQUEST_TOO_LARGE: { status: 413, zh: '发送给外部模型的数据超过 {max}', en: 'The data for the external model exceeds {max}', es: 'Los datos para el modelo externo superan {max}', ja: '外部モデルに送るデータが {max} を超えています' },
+  MODEL_REMOTE_BAD: { status: 502, zh: '外部模型返回的内容无法识别：{detail}', en: 'The answer of the external model is not understood: {detail}', es: 'No se entiende la respuesta del modelo externo: {detail}', ja: '外部モデルの応答を解釈できません：{detail}' },
+  MODEL_REMOTE_FAILED: { status: 502, zh: '无法连接外部模型：{detail}', en: 'Cannot reach the external model: {detail}', es: 'No se puede conectar con el modelo externo: {detail}', ja: '外部モデルに接続できません：{detail}' },
+  TASK_NOT_FOUND: { status: 404, zh: '任务不存在', en: 'The task does not exist', es: 'La tarea no existe', ja: 'タスクが存在しません' },
+  TASK_MODEL_REQUIRED: { status: 400, zh: '请选择模型', en: 'Please choose the model', es: 'Elija el modelo', ja: 'モデルを選択してください' },
+  TASK_NAME_REQUIRED: { status: 400, zh: '请输入任务名称', en: 'Please enter the task name', es: 'Introduzca el nombre de la tarea', ja: 'タスク名を入力してください' },
+  TASK_CRON_REQUIRED: { status: 400, zh: '请选择执行时间', en: 'Please choose the run time', es: 'Elija la hora de ejecución', ja: '実行時刻を選択してください' },
+  TASK_DATA_REQUIRED: { status: 400, zh: '请选择数据源', en: 'Please choose the data source', es: 'Elija la fuente de datos', ja: 'データソースを選択してください' },
+  TASK_CRON_INVALID: { status: 400, zh: 'cron表达式格式错误', en: 'Invalid cron expression', es: 'Expresión cron no válida', ja: 'cron 式の形式が正しくありません' },
+  TASK_NAME_TAKEN: { status: 409, zh: '任务名称已存在', en: 'The task name already exists', es: 'El nombre de la tarea ya existe', ja: 'タスク名は既に存在します' },
+  TASK_NAME_IMMUTABLE: { status: 400, zh: '任务名称不能修改', en: 'The task name cannot change', es: 'El nombre de la tarea no se puede cambiar', ja: 'タスク名は変更できません' },
+  TASK_RUNNING: { status: 409, zh: '任务运行中', en: 'The task is running', es: 'La tarea se está ejecutando', ja: 'タスクは実行中です' },
+  TASK_FINISHED: { status: 409, zh: '任务已结束', en: 'The task has finished', es: 'La tarea ha terminado', ja: 'タスクは終了しています' },
+  TASK_TOGGLE_STATE: { status: 409, zh: '只有启用或暂停的任务可以暂停或恢复', en: 'Only enabled or paused tasks can be paused or resumed', es: 'Solo se pueden pausar o reanudar tareas activas o en pausa', ja: '有効または一時停止中のタスクのみ一時停止・再開できます' },
+  TASK_PROPERTY_UNKNOWN: { status: 400, zh: '过滤条件不是数据源的字段：{field}', en: 'The filter condition is not a field of the data source: {field}', es: 'La condición de filtro no es un campo de la fuente de datos: {field}', ja: '絞り込み条件はデータソースの項目ではありません：{field}' },
+  TASK_DATA_NOT_FOUND: { status: 400, zh: '数据源不存在', en: 'The data source does not exist', es: 'La fuente de datos no existe', ja: 'データソースが存在しません' },
+  TASK_PARAM_TYPE: { status: 400, zh: '参数“{name}”应为{type}', en: 'The parameter "{name}" must be {type}', es: 'El parámetro "{name}" debe ser {type}', ja: 'パラメーター「{name}」は{type}である必要があります' },
+  TASK_OWNER_DISABLED: { status: 409, zh: '任务创建人已停用', en: 'The creator of the task is disabled', es: 'El creador de la tarea está desactivado', ja: 'タスクの作成者は無効になっています' },
+  TASK_SCHEDULER_MISSING: { status: 503, zh: '调度器未启用，任务无法执行', en: 'The scheduler is not running; tasks cannot run', es: 'El programador no está activo; las tareas no se pueden ejecutar', ja: 'スケジューラーが動作していないため、タスクを実行できません' },
+  MODELDATA_EMPTY: { status: 404, zh: '没有可导出的文件', en: 'There are no files to export', es: 'No hay archivos para exportar', ja: 'エクスポートするファイルがありません' },
+  MODELDATA_GROUP_REQUIRED: { status: 400, zh: '请选择要导出的分组', en: 'Please choose the groups to export', es: 'Elija los grupos que exportar', ja: 'エクスポートするグループを選択してください' },
+  MODELDATA_ZIP_TOO_LARGE: { status: 413, zh: '导出文件总大小超过 {max}', en: 'The files to export exceed {max} in total', es: 'Los archivos que exportar superan {max} en total', ja: 'エクスポートするファイルの合計が {max} を超えています' },
+  MODELDATA_FILE_NOT_FOUND: { status: 404, zh: '文件不存在', en: 'The file does not exist', es: 'El archivo no existe', ja: 'ファイルが存在しません' },
+  DASHBOARD_PICK_RANGE: { status: 400, zh: '请选择1到4个任务', en: 'Please choose 1 to 4 tasks', es: 'Elija de 1 a 4 tareas', ja: 'タスクを1～4件選択してください' },
+  DASHBOARD_TASK_UNKNOWN: { status: 400, zh: '任务不存在：{ids}', en: 'No such tasks: {ids}', es: 'No existen las tareas: {ids}', ja: 'タスクが存在しません：{ids}' },
+
+  // ---- tools: code generator and SQL monitor (modules/tools/generator, modules/tools/sqlMonitor) -------------
+  GENERATOR_TABLE_REQUIRED: { status: 400, zh: '请选择数据表', en: 'Please choose a table', es: 'Elija una tabla', ja: 'テーブルを選択してください' },
+  GENERATOR_TABLE_NOT_FOUND: { status: 400, zh: '数据表不存在: {value}', en: 'No such table: {value}', es: 'La tabla no existe: {value}', ja: 'テーブルが存在しません: {value}' },
+  GENERATOR_COLUMN_NOT_FOUND: { status: 400, zh: '数据表没有该字段: {value}', en: 'The table has no such column: {value}', es: 'La tabla no tiene esa columna: {value}', ja: 'テーブルにその列はありません: {value}' },
+  GENERATOR_COLUMN_DUPLICATE: { status: 400, zh: '字段重复: {value}', en: 'Column given twice: {value}', es: 'Columna repetida: {value}', ja: '列が重複しています: {value}' },
+  GENERATOR_KIND: { status: 400, zh: '不支持的字段类型', en: 'Unsupported field kind', es: 'Tipo de campo no admitido', ja: 'サポートされていないフィールド種別です' },
+  GENERATOR_QUERY: { status: 400, zh: '查询方式只能是 1（模糊）、2（精确）或空', en: 'The query type must be 1 (fuzzy), 2 (exact) or empty', es: 'El tipo de consulta debe ser 1 (aproximada), 2 (exacta) o vacío', ja: '検索方式は 1（あいまい）、2（完全一致）または空のみです' },
+  GENERATOR_DICT_NAME: { status: 400, zh: '字典名称只能由字母、数字和下划线组成', en: 'A dictionary name may contain only letters, digits and underscores', es: 'El nombre del diccionario solo puede contener letras, dígitos y guiones bajos', ja: '辞書名は英字、数字、アンダースコアのみ使用できます' },
+  GENERATOR_AUTHOR_REQUIRED: { status: 400, zh: '作者不能为空', en: 'The author is required', es: 'El autor es obligatorio', ja: '作成者は必須です' },
+  GENERATOR_PACK_REQUIRED: { status: 400, zh: '包路径不能为空', en: 'The package path is required', es: 'La ruta del paquete es obligatoria', ja: 'パッケージパスは必須です' },
+  GENERATOR_PATH_REQUIRED: { status: 400, zh: '前端代码生成路径不能为空', en: 'The front-end code path is required', es: 'La ruta del código del front-end es obligatoria', ja: 'フロントエンドコードの生成パスは必須です' },
+  GENERATOR_API_PATH_REQUIRED: { status: 400, zh: '前端Api文件生成路径不能为空', en: 'The front-end API file path is required', es: 'La ruta de los archivos API del front-end es obligatoria', ja: 'フロントエンドAPIファイルの生成パスは必須です' },
+  GENERATOR_FOLDER: { status: 400, zh: '路径只能包含字母、数字、-、_、. 和 /，且不能含 ..', en: 'A path may contain only letters, digits, -, _, . and /, and no ..', es: 'Una ruta solo puede contener letras, dígitos, -, _, . y /, sin ..', ja: 'パスに使えるのは英数字、-、_、.、/ のみで、.. は使えません' },
+  GENERATOR_PREFIX: { status: 400, zh: '表前缀只能由字母、数字和下划线组成', en: 'The table prefix may contain only letters, digits and underscores', es: 'El prefijo de tabla solo puede contener letras, dígitos y guiones bajos', ja: 'テーブル接頭辞は英字、数字、アンダースコアのみ使用できます' },
+  GENERATOR_MENU_PARENT: { status: 400, zh: '上级菜单路径只能由字母、数字、-和_组成', en: 'The parent menu path may contain only letters, digits, - and _', es: 'La ruta del menú superior solo puede contener letras, dígitos, - y _', ja: '親メニューのパスは英数字、-、_ のみ使用できます' },
+  GENERATOR_MENU_ICON: { status: 400, zh: '菜单图标只能由字母组成', en: 'The menu icon may contain only letters', es: 'El icono del menú solo puede contener letras', ja: 'メニューアイコンは英字のみ使用できます' },
+  GENERATOR_COLUMNS_BODY: { status: 400, zh: '请提交字段配置数组', en: 'Please send an array of column settings', es: 'Envíe una lista de configuraciones de columnas', ja: '列設定の配列を送信してください' },
+  SQL_MONITOR_WINDOW: { status: 400, zh: '统计时段只能是 all、5 或 60（分钟）', en: 'The window must be all, 5 or 60 (minutes)', es: 'El periodo debe ser all, 5 o 60 (minutos)', ja: '集計期間は all、5、60（分）のいずれかです' },
+  SQL_MONITOR_UNAVAILABLE: { status: 404, zh: '当前数据库连接未启用SQL监控', en: 'SQL monitoring is not enabled for this database connection', es: 'La supervisión SQL no está activada para esta conexión', ja: 'このデータベース接続ではSQL監視が有効ではありません' },
+  // ---- operations: data sources and custom data sources (modules/operations/dataSources) -------------------
+  DATASOURCE_NOT_FOUND: { status: 404, zh: '数据源不存在或已删除', en: 'The data source does not exist or was deleted', es: 'La fuente de datos no existe o se eliminó', ja: 'データソースが存在しないか、削除されました' },
+  DATASOURCE_TYPE_REQUIRED: { status: 400, zh: '数据源类型必填', en: 'The data source type is required', es: 'El tipo de fuente de datos es obligatorio', ja: 'データソースの種類は必須です' },
+  DATASOURCE_NAME_REQUIRED: { status: 400, zh: '数据源名称必填', en: 'The data source name is required', es: 'El nombre de la fuente de datos es obligatorio', ja: 'データソース名は必須です' },
+  DATASOURCE_ENCODING_REQUIRED: { status: 400, zh: '字符编码必填', en: 'The character encoding is required', es: 'La codificación de caracteres es obligatoria', ja: '文字コードは必須です' },
+  DATASOURCE_SQL_FIELD_REQUIRED: { status: 400, zh: '请填写{label}', en: 'Please fill in: {label}', es: 'Rellene: {label}', ja: '{label}を入力してください' },
+  DATASOURCE_CODE_TAKEN: { status: 409, zh: '数据源编码已存在', en: 'The data source code is already used', es: 'El código de fuente de datos ya se usa', ja: 'データソースコードは既に使われています' },
+  DATASOURCE_IN_USE: { status: 409, zh: '有任务使用该数据源', en: 'A task uses this data source', es: 'Una tarea usa esta fuente de datos', ja: 'このデータソースを使うタスクがあります' },
+  DATASOURCE_CONNECT_FAILED: { status: 400, zh: '连接失败：{detail}', en: 'Connection failed: {detail}', es: 'La conexión falló: {detail}', ja: '接続に失敗しました：{detail}' },
+  DATASOURCE_QUERY_REFUSED: { status: 400, zh: 'SQL 不允许：{detail}', en: 'SQL not allowed (data sources only read one SELECT): {detail}', es: 'SQL no permitido (las fuentes de datos solo leen un SELECT): {detail}', ja: '許可されないSQLです（データソースはSELECT 1文のみ）：{detail}' },
+  DATASOURCE_HOST_REFUSED: { status: 400, zh: '数据库地址不允许：{detail}', en: 'Database host not allowed: {detail}', es: 'Servidor de base de datos no permitido: {detail}', ja: '許可されないデータベースアドレスです：{detail}' },
+  DATASOURCE_READ_FAILED: { status: 400, zh: '读取数据源失败：{detail}', en: 'Reading the data source failed: {detail}', es: 'No se pudo leer la fuente de datos: {detail}', ja: 'データソースの読み込みに失敗しました：{detail}' },
+  DATASOURCE_ROW_CAP: { status: 400, zh: '数据源超过 {max} 行的上限，请缩小查询范围', en: 'The data source exceeds the limit of {max} rows; narrow the query', es: 'La fuente de datos supera el límite de {max} filas; acote la consulta', ja: 'データソースが上限の{max}行を超えています。範囲を絞ってください' },
+  DATASOURCE_PASSWORD_UNREADABLE: { status: 400, zh: '数据库密码无法解密（密钥已更换），请重新填写密码', en: 'The stored database password cannot be decrypted (the key changed); enter it again', es: 'No se puede descifrar la contraseña guardada (cambió la clave); introdúzcala de nuevo', ja: '保存されたパスワードを復号できません（鍵が変更されました）。再入力してください' },
+  DATASOURCE_FILE_ENCODING: { status: 400, zh: '文件编码与所选字符编码（{encoding}）不符：{detail}', en: 'The file does not match the chosen encoding ({encoding}): {detail}', es: 'El archivo no coincide con la codificación elegida ({encoding}): {detail}', ja: 'ファイルが選択した文字コード（{encoding}）と一致しません：{detail}' },
+  DATASOURCE_NO_HEADER: { status: 400, zh: '文件第一行应为表头（列名）：{detail}', en: 'The first row of the file must be the header (column names): {detail}', es: 'La primera fila del archivo debe ser el encabezado (nombres de columna): {detail}', ja: 'ファイルの1行目は見出し（列名）である必要があります：{detail}' },
+  DATASOURCE_FILE_ROW: { status: 400, zh: '文件第{row}行：{detail}', en: 'Row {row} of the file: {detail}', es: 'Fila {row} del archivo: {detail}', ja: 'ファイルの{row}行目：{detail}' },
+  DATASOURCE_FILE_TYPE: { status: 400, zh: '上传文件只能是 csv/xls/xlsx 格式!', en: 'Only csv/xls/xlsx files can be uploaded!', es: '¡Solo se pueden subir archivos csv/xls/xlsx!', ja: 'アップロードできるのは csv/xls/xlsx 形式のみです！' },
+  DATASOURCE_FILE_MISMATCH: { status: 400, zh: '文件内容与扩展名不符：{detail}', en: 'The file content does not match its extension: {detail}', es: 'El contenido del archivo no coincide con su extensión: {detail}', ja: 'ファイルの内容が拡張子と一致しません：{detail}' },
+  DATASOURCE_UPLOAD_UNKNOWN: { status: 400, zh: '请先上传文件（文件不存在或不是本人上传的）', en: 'Please upload the file first (it does not exist or was not uploaded by you)', es: 'Suba primero el archivo (no existe o no lo subió usted)', ja: '先にファイルをアップロードしてください（存在しないか、本人のアップロードではありません）' },
+  DATASOURCE_TYPE_FILE: { status: 400, zh: '数据源类型为 {type}，但上传的是 {ext} 文件', en: 'The data source type is {type} but the uploaded file is {ext}', es: 'El tipo de fuente es {type} pero el archivo subido es {ext}', ja: 'データソースの種類は{type}ですが、アップロードされたのは{ext}ファイルです' },
+  DATASOURCE_STORAGE_UNAVAILABLE: { status: 503, zh: '文件存储不可用，无法保存或读取上传的文件', en: 'File storage is unavailable; uploaded files cannot be stored or read', es: 'El almacenamiento de archivos no está disponible', ja: 'ファイルストレージが利用できません' },
+  DATASOURCE_DATASET_FORBIDDEN: { status: 403, zh: '没有查看“{dataset}”的权限，不能读取该数据源', en: 'No right to view "{dataset}": the data source cannot be read', es: 'Sin permiso para ver "{dataset}": no se puede leer la fuente', ja: '「{dataset}」を閲覧する権限がないため、データソースを読み込めません' },
+  DATASOURCE_OWNER_DISABLED: { status: 400, zh: '数据源读取人账号已停用', en: 'The account reading the data source is disabled', es: 'La cuenta que lee la fuente de datos está desactivada', ja: 'データソースを読み込むアカウントは無効です' },
+  CUSTOM_DATASOURCE_NOT_FOUND: { status: 404, zh: '自定义数据源不存在', en: 'The custom data source does not exist', es: 'La fuente de datos personalizada no existe', ja: 'カスタムデータソースが存在しません' },
+  CUSTOM_DATASOURCE_REQUIRED: { status: 400, zh: '请选择自定义数据源', en: 'Please choose a custom data source', es: 'Elija una fuente de datos personalizada', ja: 'カスタムデータソースを選択してください' },
+  CUSTOM_DATASOURCE_NAME_TAKEN: { status: 409, zh: '自定义数据源名称已存在', en: 'A custom data source of this name exists', es: 'Ya existe una fuente personalizada con ese nombre', ja: '同名のカスタムデータソースが既にあります' },
+  CUSTOM_DATASOURCE_DATASET: { status: 400, zh: '未知的数据集：{value}', en: 'Unknown dataset: {value}', es: 'Conjunto de datos desconocido: {value}', ja: '不明なデータセットです：{value}' },
+  CUSTOM_DATASOURCE_FIELDS: { status: 400, zh: '数据集“{dataset}”没有这些字段：{fields}', en: 'The dataset "{dataset}" has no such fields: {fields}', es: 'El conjunto "{dataset}" no tiene estos campos: {fields}', ja: 'データセット「{dataset}」にこれらの項目はありません：{fields}' },
+  CUSTOM_DATASOURCE_FIELDS_REQUIRED: { status: 400, zh: '请至少选择一个字段', en: 'Please choose at least one field', es: 'Elija al menos un campo', ja: '項目を1つ以上選択してください' },
+  CUSTOM_DATASOURCE_IN_USE: { status: 409, zh: '有数据源使用该自定义数据源', en: 'A data source uses this custom data source', es: 'Una fuente de datos usa esta fuente personalizada', ja: 'このカスタムデータソースを使うデータソースがあります' },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** Parameters of a message: plain values, rendered as they are (or translated when they are labels). */
+export type ErrorParams = Record<string, string | number>;
+
+/** Parameter names whose values are Chinese labels that a label translator may translate. */
+const LABEL_PARAMS = new Set(['label', 'resource', 'parent']);
+
+/** Translates a Chinese label (a field or resource label) into a language; returns null when it cannot. */
+export type LabelTranslator = (zhLabel: string, language: Language) => string | null;
+
+/** True when `code` is a catalogue code. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** The message of `code` in `language` with its parameters filled in (labels translated when possible). */
+export function renderError(code: ErrorCode, params: ErrorParams = {}, language: Language = 'zh', labels?: LabelTranslator): string {
+  const template = ERROR_CATALOGUE[code][language];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.hasOwn(params, name)) return whole;
+    const value = String(params[name]);
+    if (language !== 'zh' && labels && LABEL_PARAMS.has(name)) return labels(value, language) ?? value;
+    return value;
+  });
+}
+
+interface CompiledTemplate {
+  code: ErrorCode;
+  names: string[];
+  pattern: RegExp;
+  /** Literal characters of the template: more literal text means a more specific template. */
+  literal: number;
+}
+
+let compiled: { exact: Map<string, ErrorCode>; templates: CompiledTemplate[] } | undefined;
+
+function compile() {
+  if (compiled) return compiled;
+  const exact = new Map<string, ErrorCode>();
+  const templates: CompiledTemplate[] = [];
+  for (const code of Object.keys(ERROR_CATALOGUE) as ErrorCode[]) {
+    const zh: string = ERROR_CATALOGUE[code].zh;
+    const names: string[] = [];
+    const parts = zh.split(/\{(\w+)\}/);
+    if (parts.length === 1) {
+      // the first code of a text wins (VALIDATION and BAD_REQUEST share 参数错误)
+      if (!exact.has(zh)) exact.set(zh, code);
+      continue;
+    }
+    let source = '^';
+    let literal = 0;
+    parts.forEach((part, i) => {
+      if (i % 2 === 1) {
+        names.push(part);
+        source += '([\\s\\S]*?)';
+      } else {
+        literal += part.length;
+        source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      }
+    });
+    templates.push({ code, names, pattern: new RegExp(`${source}$`), literal });
+  }
+  templates.sort((a, b) => b.literal - a.literal);
+  compiled = { exact, templates };
+  return compiled;
+}
+
+/**
+ * The catalogue entry a Chinese message was rendered from, with its parameters read back; null when the
+ * message is not in the catalogue. This is how messages of call sites that still pass Chinese text (and the
+ * Chinese messages of the shared validation) get their code and their translations.
+ */
+export function codeOfMessage(zhMessage: string): { code: ErrorCode; params: ErrorParams } | null {
+  const { exact, templates } = compile();
+  const hit = exact.get(zhMessage);
+  if (hit) return { code: hit, params: {} };
+  for (const t of templates) {
+    const m = t.pattern.exec(zhMessage);
+    if (!m) continue;
+    const params: ErrorParams = {};
+    t.names.forEach((name, i) => {
+      params[name] = m[i + 1];
+    });
+    return { code: t.code, params };
+  }
+  return null;
+}
+
+/**
+ * A Chinese message (a catalogue text, or a validation message of the shared definitions such as
+ * `请输入员工姓名`) in `language`; unknown messages come back unchanged. For the spine's zod schemas and the web.
+ */
+export function translateMessage(zhMessage: string, language: Language, labels?: LabelTranslator): string {
+  if (language === 'zh') return zhMessage;
+  const found = codeOfMessage(zhMessage);
+  return found ? renderError(found.code, found.params, language, labels) : zhMessage;
+}
