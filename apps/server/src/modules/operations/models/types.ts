@@ -1,0 +1,86 @@
+/**
+ * What a model computes and hands back, whether built in (TypeScript in this server) or external (an HTTP
+ * service at the model's `site`): workbooks of plain sheets plus the top-10 "traits" the dashboard charts.
+ */
+
+/** Parameter types as the seed spells them on the wire (Interger included). */
+export const PARAMETER_TYPES = ['Interger', 'String', 'Boolean'] as const;
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
+
+export interface ParameterInfo {
+  parameterCode: string;
+  parameterName: string;
+  parameterType: ParameterType;
+  /** Default used when a task leaves the parameter out (server extension). */
+  defaultValue?: string | number | boolean | null;
+}
+
+/** Output kinds the model-data filter shows: 单特征 / 交叉特征 / 更多. */
+export const OUTPUT_KINDS = ['xls_single', 'xls_muti', 'xls'] as const;
+export type OutputKind = (typeof OUTPUT_KINDS)[number];
+
+/** Input formats of spec §3 Model.fileType. */
+export const FILE_TYPES = ['python', 'mysql', 'text', 'csv'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+export type CellValue = string | number | boolean | null;
+
+export interface OutputSheet {
+  name: string;
+  columns: string[];
+  /** Cell kinds by column (money = yuan with two decimals; default text/number from the value). */
+  kinds?: ('text' | 'int' | 'number' | 'money' | 'date')[];
+  rows: CellValue[][];
+}
+
+export interface OutputFile {
+  /** File name without extension (Chinese kept). */
+  name: string;
+  sheet: OutputSheet;
+}
+
+export interface ModelResult {
+  files: OutputFile[];
+  /** Top (name, number) pairs for /instrument/traitList, at most 10. */
+  traits: [string, number][];
+  /** Rows read from the data source. */
+  rowsIn: number;
+}
+
+export type Row = Record<string, unknown>;
+
+/** Census-type limits for the social-insurance base check, from the rate dictionaries (fen). */
+export interface CensusLimits {
+  /** staff base field (yanglaoBase ...) -> [floor, ceiling] in fen (null = none). */
+  bases: Record<string, [number | null, number | null]>;
+  /** staff ratio field (yanglaoRatioSelf ...) -> dictionary ratio text. */
+  ratios: Record<string, string>;
+}
+
+export interface ModelInput {
+  fields: string[];
+  rows: AsyncIterable<Row>;
+  /** Parameters coerced by parameterInfo. */
+  params: Record<string, string | number | boolean | null>;
+  /** The task's filter condition (a field of the data source), required by 单例 models. */
+  property?: string | null;
+  /** Today in China (YYYY-MM-DD); injected so that date rules are testable. */
+  today: string;
+  signal?: AbortSignal;
+  /** Called every few thousand rows. */
+  onRows?: (read: number) => void | Promise<void>;
+  /** Rate limits per census type for a month (siBaseCheck). */
+  censusLimits?: (month: string, censusTypes: string[]) => Promise<Map<string, CensusLimits | string>>;
+}
+
+export interface BuiltinModel {
+  /** `builtin:<code>` is the model's site. */
+  code: string;
+  modelName: string;
+  outputKind: OutputKind;
+  fileType: FileType;
+  parameterInfo: ParameterInfo[];
+  /** Fields the input must have (a clear message otherwise). */
+  requires?: string[];
+  run(input: ModelInput): Promise<ModelResult>;
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
+import { nowIso } from '../../../core/db.ts';
+import { AppError } from '../../../core/errors.ts';
+import { taskFromDb } from './taskStore.ts';
+
+const tags = ['首页统计'];
+
+/** Rows to 万条 with two decimals, half-up, on integers. */
+export const toWan = (rows: number): number => Math.floor((rows + 50) / 100) / 100;
+
+/** UTC ISO instants where today's and this month's China calendar day/month begin. */
+export function chinaPeriodStarts(now = new Date()): { day: string; month: string } {
+  const china = new Date(now.getTime() + 8 * 3600_000);
+  const y = china.getUTCFullYear();
+  const m = china.getUTCMonth();
+  const d = china.getUTCDate();
+  const at = (yy: number, mm: number, dd: number) => new Date(Date.UTC(yy, mm, dd) - 8 * 3600_000).toISOString();
+  return { day: at(y, m, d), month: at(y, m, 1) };
+}
+
+function refuseOrdinaryEmployee(req: FastifyRequest): void {
+  // the dashboard tab is hidden for 普通员工 (spec §1); the server agrees
+  if (req.user?.jobName === ORDINARY_EMPLOYEE_JOB && !req.user.permissions.includes('ADMIN')) throw new AppError('FORBIDDEN');
+}
+
+/** /instrument/*: the dashboard's statistics cards and top-10 chart, from the run log of model tasks. */
+export function registerDashboardRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.db;
+
+  app.get('/instrument/getDataVolumeInfo', { config: { auth: 'user' }, schema: { tags, summary: '产出与计算量（万条）：今日、本月、累计' } }, async (req) => {
+    refuseOrdinaryEmployee(req);
+    const { day, month } = chinaPeriodStarts();
+    const sums = async (from?: string): Promise<[number, number]> => {
+      let qb = db.selectFrom('sys_job_log').where('job_key', 'like', 'task:%');
+      if (from) qb = qb.where('create_time', '>=', from);
+      const r = await qb.select((eb) => [eb.fn.sum<number>('output_count').as('out'), eb.fn.sum<number>('calc_count').as('calc')]).executeTakeFirst();
+      return [toWan(Number(r?.out ?? 0)), toWan(Number(r?.calc ?? 0))];
+    };
+    const [d, m, s] = await Promise.all([sums(day), sums(month), sums()]);
+    // `mouth` keeps the spelling of the spec's response
+    return { day: [d], mouth: [m], sum: [s], unit: '万条' };
+  });
+
+  const configBody = z.looseObject({ ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(20).optional().nullable() }).optional().nullable();
+  app.post(
+    '/instrument/dataConfigList',
+    { config: { auth: 'user' }, schema: { tags, summary: '图表设置：所选任务（1到4个；不带ids时返回已保存的设置）', body: configBody } },
+    async (req) => {
+      refuseOrdinaryEmployee(req);
+      const user = req.user!;
+      const ids = req.body?.ids;
+      let chosen: number[];
+      if (ids === undefined || ids === null) {
+        const saved = await db.selectFrom('dashboard_pref').select('task_ids').where('user_id', '=', user.id).executeTakeFirst();
+        chosen = saved ? (JSON.parse(String(saved.task_ids)) as number[]) : [];
+        if (!chosen.length) {
+          const recent = await db.selectFrom('model_task').select('id').where('last_run_at', 'is not', null).orderBy('last_run_at', 'desc').limit(4).execute();
+          chosen = recent.map((r) => Number(r.id));
+        }
+      } else {
+        chosen = [...new Set(ids)];
+        if (chosen.length < 1 || chosen.length > 4) throw new AppError('DASHBOARD_PICK_RANGE');
+        const found = new Set((await db.selectFrom('model_task').select('id').where('id', 'in', chosen).execute()).map((r) => Number(r.id)));
+        const missing = chosen.filter((id) => !found.has(id));
+        if (missing.length) throw new AppError('DASHBOARD_TASK_UNKNOWN', { ids: missing.join(',') });
+        const text = JSON.stringify(chosen);
+        const updated = await db.updateTable('dashboard_pref').set({ task_ids: text, update_time: nowIso() }).where('user_id', '=', user.id).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) await db.insertInto('dashboard_pref').values({ user_id: user.id, task_ids: text, update_time: nowIso() }).execute();
+      }
+      if (!chosen.length) return [];
+      const rows = await db
+        .selectFrom('model_task as t')
+        .leftJoin('analysis_model as m', 'm.id', 't.model_id')
+        .select(['t.id', 't.job_name', 'm.model_name'])
+        .where('t.id', 'in', chosen)
+        .execute();
+      const byId = new Map(rows.map((r) => [Number(r.id), r]));
+      return chosen.filter((id) => byId.has(id)).map((id) => ({ id, jobName: byId.get(id)?.job_name, modelName: byId.get(id)?.model_name ?? null }));
+    },
+  );
+
+  app.get(
+    '/instrument/traitList',
+    { config: { auth: 'user' }, schema: { tags, summary: '任务最近一次成功运行的前10项 (name, number)', querystring: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    async (req) => {
+      refuseOrdinaryEmployee(req);
+      const row = await db.selectFrom('model_task').selectAll().where('id', '=', req.query.id).executeTakeFirst();
+      if (!row) throw new AppError('TASK_NOT_FOUND');
+      return taskFromDb(row).lastTraits.map(([name, number]) => ({ name, number }));
+    },
+  );
+}

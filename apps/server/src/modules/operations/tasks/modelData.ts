@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SelectQueryBuilder } from 'kysely';
+import yazl from 'yazl';
+import { z } from 'zod';
+import type { DB } from '../../../core/dbTypes.ts';
+import { AppError } from '../../../core/errors.ts';
+import { openWorkbook } from '../../../core/excel/readWorkbook.ts';
+import { attachmentDisposition } from '../../../core/excel/writeXlsx.ts';
+import { computeDeptScope, type DeptScope } from '../../../core/rbac.ts';
+import { OUTPUT_KINDS } from '../models/types.ts';
+
+export const MODELDATA_CODES = {
+  select: ['MODELDATA_ALL', 'MODELDATA_SELECT', 'TASK_ALL', 'TASK_SELECT', 'JOB_ALL', 'JOB_SELECT'],
+  export: ['MODELDATA_ALL', 'MODELDATA_SELECT', 'TASK_ALL', 'TASK_SELECT', 'JOB_ALL', 'JOB_SELECT'],
+};
+const tags = ['模型数据'];
+const MiB = 1024 * 1024;
+/** Rows a preview shows. */
+const PREVIEW_ROWS = 50;
+/** A preview reads the workbook into memory: larger files are listed but not previewed. */
+const PREVIEW_MAX_BYTES = 20 * MiB;
+
+type OutputQuery = SelectQueryBuilder<DB, 'model_output', object>;
+
+/** Only groups of tasks whose owner's department the caller sees (data scope); null scope = all. */
+function scoped(qb: OutputQuery, scope: DeptScope): OutputQuery {
+  if (scope === null) return qb;
+  return scope.length ? qb.where('owner_dept_id', 'in', scope) : qb.where('id', '<', 0);
+}
+
+function zipMax(app: FastifyInstance): number {
+  const c = app.ctx.config as { modelDataZipMaxBytes?: number };
+  return c.modelDataZipMaxBytes ?? 500 * MiB;
+}
+
+/** Delete output groups older than `days` (files first, then rows); returns the number of files removed. */
+export async function removeOldModelData(app: FastifyInstance, days: number, now = Date.now()): Promise<number> {
+  const cutoff = new Date(now - days * 86_400_000).toISOString();
+  const db = app.ctx.db;
+  let removed = 0;
+  for (;;) {
+    const rows = await db.selectFrom('model_output').select(['id', 'storage_key']).where('create_time', '<', cutoff).orderBy('id').limit(500).execute();
+    if (!rows.length) return removed;
+    const store = await app.storage.active();
+    await store.delete(rows.map((r) => String(r.storage_key)));
+    await db.deleteFrom('model_output').where('id', 'in', rows.map((r) => Number(r.id))).execute();
+    removed += rows.length;
+  }
+}
+
+/** /dataManagement/*: the model data screen (list by kind and group, preview, all.zip) and its retention job. */
+export function registerModelDataRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.ctx.db;
+
+  app.scheduler.registerHandler({
+    name: 'modelDataRetention.run',
+    title: '模型数据保留期清理',
+    run: async (ctx) => {
+      const days = Number(ctx.params.days ?? (app.ctx.config as { modelDataKeepDays?: number }).modelDataKeepDays ?? 180);
+      if (!Number.isInteger(days) || days < 1) throw new AppError('TASK_PARAM_TYPE', { name: 'days', type: '正整数' });
+      const n = await removeOldModelData(app, days);
+      return { summary: `删除 ${days} 天前的模型数据文件 ${n} 个`, outputCount: 0, calcCount: n };
+    },
+  });
+
+  const listQuery = z.looseObject({
+    pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    pageSize: z.coerce.number().int().min(1).max(999).optional(),
+    modelName: z.enum(OUTPUT_KINDS).or(z.literal('')).optional(),
+    groupName: z.string().max(150).optional(),
+    sort: z.string().max(50).optional(),
+  });
+  app.get('/dataManagement/modelDataList', { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '模型数据（每组一行，pageNumber 从1开始）', querystring: listQuery } }, async (req) => {
+    const { pageNumber = 1, pageSize = 10, modelName, groupName, sort } = req.query;
+    const scope = await computeDeptScope(db, req.user!);
+    let qb = scoped(db.selectFrom('model_output'), scope);
+    if (modelName) qb = qb.where('output_kind', '=', modelName);
+    if (groupName?.trim()) qb = qb.where('group_name', '=', groupName.trim());
+    const countRow = await qb.select((eb) => eb.fn.count<number>('group_name').distinct().as('n')).executeTakeFirst();
+    const total = Number(countRow?.n ?? 0);
+    const asc = sort === 'createTime,asc';
+    const groups = total
+      ? await qb
+          .select((eb) => ['group_name', eb.fn.max('create_time').as('created'), eb.fn.max('id').as('last_id')])
+          .groupBy('group_name')
+          .orderBy('created', asc ? 'asc' : 'desc')
+          .orderBy('last_id', asc ? 'asc' : 'desc')
+          .limit(pageSize)
+          .offset((pageNumber - 1) * pageSize)
+          .execute()
+      : [];
+    const names = groups.map((g) => String(g.group_name));
+    const files = names.length ? await db.selectFrom('model_output').selectAll().where('group_name', 'in', names).orderBy('id').execute() : [];
+    const content = names.map((name) => {
+      const fs = files.filter((f) => f.group_name === name);
+      const first = fs[0];
+      return {
+        id: Number(first.id),
+        modelName: first.output_kind,
+        modelTitle: first.model_title,
+        groupName: name,
+        taskName: first.task_name,
+        fileName: first.file_name,
+        files: fs.map((f) => ({ id: Number(f.id), fileName: f.file_name, rows: Number(f.rows_out), size: Number(f.bytes) })),
+        rowsOut: fs.reduce((a, f) => a + Number(f.rows_out), 0),
+        createTime: first.create_time,
+      };
+    });
+    return { content, totalElements: total };
+  });
+
+  app.get('/dataManagement/groupList', { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '分组名称（最新在前，最多500个）' } }, async (req) => {
+    const scope = await computeDeptScope(db, req.user!);
+    const rows = await scoped(db.selectFrom('model_output'), scope)
+      .select((eb) => ['group_name', eb.fn.max('id').as('last_id')])
+      .groupBy('group_name')
+      .orderBy('last_id', 'desc')
+      .limit(500)
+      .execute();
+    return rows.map((r) => String(r.group_name));
+  });
+
+  app.get(
+    '/dataManagement/customsDataDetails',
+    { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '预览一个输出文件（前50行）', querystring: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    async (req) => {
+      const scope = await computeDeptScope(db, req.user!);
+      const f = await scoped(db.selectFrom('model_output'), scope).selectAll().where('id', '=', req.query.id).executeTakeFirst();
+      if (!f) throw new AppError('MODELDATA_FILE_NOT_FOUND');
+      if (Number(f.bytes) > PREVIEW_MAX_BYTES) throw new AppError('MODELDATA_ZIP_TOO_LARGE', { max: `${PREVIEW_MAX_BYTES / MiB} MB` });
+      const stream = await (await app.storage.active()).get(String(f.storage_key));
+      const chunks: Buffer[] = [];
+      for await (const c of stream) chunks.push(c as Buffer);
+      const wb = openWorkbook(Buffer.concat(chunks));
+      const rows: unknown[][] = [];
+      let header: unknown[] = [];
+      let total = 0;
+      for await (const r of wb.rows) {
+        if (r.row === 1) {
+          header = r.cells;
+          continue;
+        }
+        total += 1;
+        if (rows.length < PREVIEW_ROWS) rows.push(r.cells);
+      }
+      return { fileName: f.file_name, columns: header.map((h) => String(h ?? '')), rows, total, sheetNames: [wb.sheetName] };
+    },
+  );
+
+  const exportBody = z.looseObject({ groupName: z.union([z.string().max(20_000), z.array(z.string().max(150)).max(500)]).optional().nullable() });
+  app.post(
+    '/dataManagement/outPutData',
+    { config: { auth: MODELDATA_CODES.export, log: '导出模型数据' }, schema: { tags, summary: '导出所选分组为 all.zip（流式）', body: exportBody.optional() } },
+    async (req, reply) => {
+      const raw = req.body?.groupName ?? '';
+      const groups = [...new Set((Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter(Boolean))];
+      if (!groups.length) throw new AppError('MODELDATA_GROUP_REQUIRED');
+      const scope = await computeDeptScope(db, req.user!);
+      const files = await scoped(db.selectFrom('model_output'), scope).select(['group_name', 'file_name', 'storage_key', 'bytes']).where('group_name', 'in', groups).orderBy('id').execute();
+      if (!files.length) throw new AppError('MODELDATA_EMPTY');
+      const totalBytes = files.reduce((a, f) => a + Number(f.bytes), 0);
+      if (totalBytes > zipMax(app)) throw new AppError('MODELDATA_ZIP_TOO_LARGE', { max: `${Math.round(zipMax(app) / MiB)} MB` });
+      const store = await app.storage.active();
+      const zip = new yazl.ZipFile();
+      reply.header('content-type', 'application/zip').header('content-disposition', attachmentDisposition('all.zip'));
+      // entries are added one after another as the previous one is consumed: one stored object open at a time,
+      // so memory stays flat however many files; xlsx is already compressed (store, do not deflate)
+      (async () => {
+        try {
+          for (const f of files) {
+            const body = await store.get(String(f.storage_key));
+            const safe = (s: string) => s.replace(/[\\/:*?"<>|]/g, '_');
+            await new Promise<void>((resolve, reject) => {
+              body.once('end', resolve);
+              body.once('error', reject);
+              zip.addReadStream(body, `${safe(String(f.group_name))}/${safe(String(f.file_name))}`, { compress: false, size: Number(f.bytes) || undefined } as never);
+            });
+          }
+          zip.end();
+        } catch (err) {
+          app.log.error({ err }, 'all.zip failed');
+          (zip.outputStream as unknown as NodeJS.ReadableStream & { destroy(e: Error): void }).destroy(err as Error);
+        }
+      })();
+      return reply.send(zip.outputStream);
+    },
+  );
+}

@@ -1,0 +1,162 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, Modal, Row, Select, Space, Statistic, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../app/auth';
+import { notify } from '../../../app/feedback';
+import { api } from '../../../app/request';
+import { isOrdinaryEmployee } from '../../../app/session';
+import '../operations.css';
+import { TASK_CODES, type TaskRow } from '../types';
+
+/** `/instrument/getDataVolumeInfo`: [output, calculation] in 万条 per period (`mouth` is the spec's spelling). */
+interface Volume {
+  day: [number, number][];
+  mouth: [number, number][];
+  sum: [number, number][];
+  unit: string;
+}
+// ECharts is ~400 KB: loaded only when a chart is shown, so the home screen's lists do not wait for it
+const TraitChart = lazy(() => import('./TraitChart'));
+
+export interface ChosenTask {
+  id: number;
+  jobName: string;
+  modelName: string | null;
+}
+export interface Trait {
+  name: string;
+  number: number;
+}
+
+/** Spec §2: the chart shows 1 to 4 tasks. */
+export const MAX_CHART_TASKS = 4;
+
+function VolumeCards() {
+  const { t } = useTranslation('models');
+  const q = useQuery({ queryKey: ['dashboard', 'volume'], queryFn: () => api.get<Volume>('/instrument/getDataVolumeInfo', undefined, { silent: true }), refetchInterval: 60_000 });
+  if (q.isError) return <Alert type="warning" showIcon title={t('dashboard.volumeFailed')} />;
+  const periods: [string, [number, number] | undefined][] = [
+    ['day', q.data?.day[0]],
+    ['month', q.data?.mouth[0]],
+    ['sum', q.data?.sum[0]],
+  ];
+  return (
+    <Row gutter={[16, 16]} data-testid="dashboard-volume">
+      {periods.map(([key, v]) => (
+        <Col key={key} xs={24} md={8}>
+          <Card size="small" loading={q.isLoading} title={t(`dashboard.period.${key}`)} className="dashboard-volume-card" data-testid={`dashboard-volume-${key}`}>
+            <Space size={48}>
+              <Statistic title={t('dashboard.output')} value={v?.[0] ?? 0} precision={2} suffix={t('dashboard.unit')} />
+              <Statistic title={t('dashboard.calculation')} value={v?.[1] ?? 0} precision={2} suffix={t('dashboard.unit')} />
+            </Space>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** 图表设置: pick 1 to 4 model tasks for the top-10 charts (`POST /instrument/dataConfigList {ids}`). */
+function ChartSettings({ open, chosen, onClose }: { open: boolean; chosen: number[]; onClose: () => void }) {
+  const { t } = useTranslation('models');
+  const queryClient = useQueryClient();
+  const [ids, setIds] = useState<number[]>(chosen);
+  useEffect(() => {
+    if (open) setIds(chosen);
+  }, [open, chosen]);
+  const tasks = useQuery({
+    queryKey: ['modelTasks', 'list', 'dashboard'],
+    queryFn: () => api.get<{ content: TaskRow[] }>('/taskManagement/jobs', { page: 0, size: 200 }),
+    enabled: open,
+  });
+  const save = useMutation({
+    mutationFn: () => api.post<ChosenTask[]>('/instrument/dataConfigList', { ids }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['dashboard', 'config'], answer);
+      notify.success(t('msg.saved'));
+      onClose();
+    },
+  });
+  const valid = ids.length >= 1 && ids.length <= MAX_CHART_TASKS;
+  return (
+    <Modal open={open} title={t('dashboard.settingsTitle')} okText={t('ok')} cancelText={t('cancel')} onOk={() => save.mutate()} okButtonProps={{ disabled: !valid }} confirmLoading={save.isPending} onCancel={onClose} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{t('dashboard.settingsHint', { max: MAX_CHART_TASKS })}</Typography.Paragraph>
+      <Select
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={ids}
+        onChange={(v: number[]) => setIds(v.slice(0, MAX_CHART_TASKS))}
+        loading={tasks.isLoading}
+        maxCount={MAX_CHART_TASKS}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={(tasks.data?.content ?? []).map((r) => ({ value: r.id, label: r.jobName }))}
+        data-testid="dashboard-settings-tasks"
+      />
+      {!valid ? <Typography.Text type="danger">{t('rule.pickTasks', { max: MAX_CHART_TASKS })}</Typography.Text> : null}
+    </Modal>
+  );
+}
+
+function TraitCharts() {
+  const { t } = useTranslation('models');
+  const { hasPermission } = useAuth();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // without ids the server answers the saved choice (or the four most recently run tasks)
+  const config = useQuery({ queryKey: ['dashboard', 'config'], queryFn: () => api.post<ChosenTask[]>('/instrument/dataConfigList', {}, { silent: true }) });
+  const chosen = config.data ?? [];
+  const traits = useQueries({
+    queries: chosen.map((task) => ({ queryKey: ['dashboard', 'traits', task.id], queryFn: () => api.get<Trait[]>('/instrument/traitList', { id: task.id }, { silent: true }) })),
+  });
+  return (
+    <Card
+      variant="borderless"
+      title={t('dashboard.chartTitle')}
+      data-testid="dashboard-charts"
+      extra={
+        hasPermission(TASK_CODES.select) ? (
+          <Button size="small" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="dashboard-settings">
+            {t('dashboard.settings')}
+          </Button>
+        ) : null
+      }
+    >
+      {config.isSuccess && chosen.length === 0 ? (
+        <Empty description={t('dashboard.noTasks')} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {chosen.map((task, i) => (
+            <Col key={task.id} xs={24} lg={chosen.length === 1 ? 24 : 12}>
+              <Suspense fallback={<Card size="small" title={task.jobName} loading />}>
+                <TraitChart task={task} traits={traits[i]?.data} />
+              </Suspense>
+            </Col>
+          ))}
+        </Row>
+      )}
+      <ChartSettings open={settingsOpen} chosen={chosen.map((c) => c.id)} onClose={() => setSettingsOpen(false)} />
+    </Card>
+  );
+}
+
+/**
+ * The home screen's model statistics (spec §2 dashboard): 今日/本月/累计 output and calculation in 万条 from the
+ * run log, and the top-10 bar charts of 1-4 chosen tasks with their settings dialog. Hidden for 普通员工, whose
+ * dashboard tab the spec hides (the server refuses them too).
+ */
+export default function ModelStatistics() {
+  const { t } = useTranslation('models');
+  const { user } = useAuth();
+  if (isOrdinaryEmployee(user)) return null;
+  return (
+    <div className="dashboard-model-statistics" data-testid="dashboard-model-statistics">
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {t('dashboard.title')}
+      </Typography.Title>
+      <VolumeCards />
+      <div style={{ height: 16 }} />
+      <TraitCharts />
+    </div>
+  );
+}
