@@ -1,10 +1,10 @@
 import { logResource } from '@app/shared/resources/log';
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Space, Tag, Tooltip } from 'antd';
+import { Card, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceTable } from '../../crud/ResourceTable';
+import { SearchBar } from '../../crud/SearchBar';
 import { type Row, useResourceList } from '../../crud/useResourceList';
 import '../../crud/crud.css';
 import '../system/system.css';
@@ -37,26 +37,8 @@ export function ParamsCell({ value }: { value: unknown }) {
   );
 }
 
-export function LogSearch({ onSearch }: { onSearch: (f: Record<string, unknown>) => void }) {
-  const { t } = useTranslation('system');
-  const [value, setValue] = useState('');
-  return (
-    <Space.Compact className="crud-search">
-      <Input
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onPressEnter={() => onSearch({ blurry: value })}
-        placeholder={t('log.searchPlaceholder')}
-        allowClear
-        style={{ width: 280 }}
-        data-testid="log-search"
-      />
-      <Button type="primary" icon={<SearchOutlined />} onClick={() => onSearch({ blurry: value })} data-testid="crud-search">
-        {t('common.search')}
-      </Button>
-    </Space.Compact>
-  );
-}
+/** The log lists search one keyword box (用户名, 描述, 方法, 参数, IP), not the per-column filters. */
+const LOG_FILTERS_EXCLUDED = ['username', 'description'];
 
 export interface LogTableProps {
   url: string;
@@ -73,11 +55,14 @@ export interface LogTableProps {
 
 /** A log list (operation log, error log, own log): read-only table with a text search. */
 export function LogTable({ url, tableKey, columns, rowActions, testId, searchable = true, compact }: LogTableProps) {
+  const { t } = useTranslation('system');
   const list = useResourceList(logResource, { url, defaultSort: [['id', 'desc']] });
   const pick = (cols: ColumnsType<Row>) => columns.map((k) => cols.find((c) => c.key === k)).filter((c): c is NonNullable<typeof c> => !!c);
   return (
     <div data-testid={testId}>
-      {searchable && <LogSearch onSearch={list.search} />}
+      {searchable && (
+        <SearchBar def={logResource} filters={list.filters} onSearch={list.search} exclude={LOG_FILTERS_EXCLUDED} keyword={{ placeholder: t('log.searchPlaceholder'), testId: 'log-search', width: 280 }} />
+      )}
       <ResourceTable
         def={logResource}
         list={list}

@@ -1,0 +1,224 @@
+import net from 'node:net';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { nowIso } from '../../../core/db.ts';
+import { AppError } from '../../../core/errors.ts';
+import type { MailMessage, MailSender } from '../../../core/mail.ts';
+import type { SecretBox } from '../../../core/secrets.ts';
+import { type EmailDb, readSettings, type SmtpSettings } from './settings.ts';
+
+/**
+ * The server's mailer: SMTP through nodemailer with the stored configuration (系统工具 › 邮件工具 › 配置).
+ * It is `app.ctx.mail`, so the personal centre's change-e-mail codes go out through the same server as the
+ * e-mail tool's messages. Every message sent (or refused) is a row of the mail log.
+ */
+
+export interface SmtpMailerOptions {
+  /**
+   * Sender used while no SMTP server is configured (tests and benchmarks pass the logging sender). Without
+   * one, sending before the configuration exists is a clear EMAIL_NOT_CONFIGURED, never a silent drop.
+   */
+  whenNotConfigured?: MailSender;
+  /** Verify the server's TLS certificate (default true; the tests' stand-in has a self-signed one). */
+  tlsRejectUnauthorized?: boolean;
+}
+
+/** An inline image: referenced from the HTML as `cid:<cid>`. */
+export interface InlineImage {
+  cid: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface OutgoingMail extends MailMessage {
+  attachments?: InlineImage[];
+  /** For the log: 'tool' (the e-mail tool) or 'code' (a verification code). */
+  kind?: 'tool' | 'code';
+  /** Username of whoever sent it (the log's 创建者). */
+  sentBy?: string;
+}
+
+// Generous for a slow provider, short enough that a wrong host or SSL setting answers within a request.
+const CONNECTION_TIMEOUT_MS = 10_000;
+const GREETING_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 30_000;
+
+/** nodemailer options for stored settings: SSL is implicit TLS (465); otherwise STARTTLS whenever offered. */
+export function transportOptions(s: SmtpSettings, tlsRejectUnauthorized = true): SMTPTransport.Options {
+  return {
+    host: s.host,
+    port: s.port,
+    secure: s.sslEnable,
+    auth: s.user ? { user: s.user, pass: s.pass } : undefined,
+    // SNI takes a host name only
+    tls: { rejectUnauthorized: tlsRejectUnauthorized, minVersion: 'TLSv1.2', ...(net.isIP(s.host) ? {} : { servername: s.host }) },
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: GREETING_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+    // nodemailer's own logger stays off: it would print the AUTH exchange
+    logger: false,
+    debug: false,
+  };
+}
+
+interface SmtpFailure {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  command?: string;
+  message?: string;
+}
+
+/** A provider's answer fit for a message: one line, no credentials (the AUTH line is never echoed), short. */
+function shortReason(e: SmtpFailure): string {
+  const raw = String(e.response ?? e.message ?? '').split('\n')[0].trim();
+  return raw.length > 200 ? `${raw.slice(0, 200)}…` : raw || String(e.code ?? 'unknown');
+}
+
+/**
+ * An SMTP failure as the Chinese message users can act on: a 535 is a wrong password (with the 授权码 hint),
+ * refused connections name host and port, TLS failures and timeouts point at the SSL setting.
+ */
+export function smtpError(err: unknown, s: Pick<SmtpSettings, 'host' | 'port'>): AppError {
+  if (err instanceof AppError) return err;
+  const e = (err ?? {}) as SmtpFailure;
+  const text = `${e.message ?? ''} ${e.response ?? ''}`;
+  if (e.code === 'EAUTH' || e.responseCode === 535 || e.responseCode === 534 || e.responseCode === 530) {
+    return e.responseCode === 530 && e.code !== 'EAUTH' ? new AppError('EMAIL_REJECTED', { reason: shortReason(e) }) : new AppError('EMAIL_AUTH_FAILED', {});
+  }
+  if (e.code === 'ETLS' || /wrong version number|ssl|tls|certificate|handshake|EPROTO/i.test(text)) return new AppError('EMAIL_TLS_FAILED', {});
+  if (e.code === 'ETIMEDOUT' || /timeout|timed out/i.test(text)) return new AppError('EMAIL_TIMEOUT', {});
+  if (e.code === 'ECONNECTION' || e.code === 'EDNS' || e.code === 'ESOCKET' || /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|EAI_AGAIN/.test(text)) {
+    return new AppError('EMAIL_CONNECT_FAILED', { host: s.host, port: s.port });
+  }
+  return new AppError('EMAIL_REJECTED', { reason: shortReason(e) });
+}
+
+/** Opens a connection, says hello, logs in and closes: the 测试连接 button. Throws the Chinese reason. */
+export async function verifySmtp(s: SmtpSettings, tlsRejectUnauthorized = true): Promise<void> {
+  const transport = nodemailer.createTransport(transportOptions(s, tlsRejectUnauthorized));
+  try {
+    await transport.verify();
+  } catch (err) {
+    throw smtpError(err, s);
+  } finally {
+    transport.close();
+  }
+}
+
+/** The mail log row of one message. */
+async function writeLog(db: EmailDb, m: OutgoingMail, outcome: { status: 'SENT' | 'FAILED'; messageId?: string; error?: string }): Promise<void> {
+  const now = nowIso();
+  const tos = m.to.join(', ');
+  await db
+    .insertInto('tool_email_log')
+    .values({
+      subject: m.subject.slice(0, 200),
+      tos: tos.length > 5000 ? `${tos.slice(0, 5000)}…` : tos,
+      recipient_count: m.to.length,
+      status: outcome.status,
+      message_id: outcome.messageId?.slice(0, 255) ?? null,
+      error: outcome.error?.slice(0, 500) ?? null,
+      kind: m.kind ?? 'code',
+      create_by: m.sentBy?.slice(0, 50) ?? null,
+      create_time: now,
+      update_time: now,
+    })
+    .execute();
+}
+
+/** `app.ctx.mail`: sends through the configured SMTP server and logs each message. */
+export class SmtpMailSender implements MailSender {
+  constructor(
+    private readonly db: EmailDb,
+    private readonly secrets: SecretBox,
+    private readonly opts: SmtpMailerOptions = {},
+  ) {}
+
+  /** Whether a complete SMTP configuration is stored. */
+  async configured(): Promise<boolean> {
+    return (await readSettings(this.db, this.secrets)) !== null;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const { rejected } = await this.sendMail(message);
+    if (rejected.length) throw new AppError('EMAIL_REJECTED', { reason: rejected.join(', ') });
+  }
+
+  /**
+   * Sends one message (To: every recipient); resolves with the server's message id and the recipients the server
+   * refused (the others got it); throws the Chinese reason when nobody did.
+   */
+  async sendMail(message: OutgoingMail): Promise<{ messageId: string | undefined; rejected: string[] }> {
+    const settings = await this.settingsOrFallback(message);
+    if (!settings) return { messageId: undefined, rejected: [] };
+    const transport = nodemailer.createTransport(transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true));
+    try {
+      return await this.deliver(transport, settings, message);
+    } finally {
+      transport.close();
+    }
+  }
+
+  /**
+   * One message per recipient over one connection, so nobody sees the others' addresses (工资条 notices to staff).
+   * A recipient the server refuses is reported and the rest still go; a failure that would hit every recipient
+   * (login, TLS, connection) stops at the first and is thrown.
+   */
+  async sendSeparately(message: OutgoingMail): Promise<{ sent: number; failed: { to: string; reason: string }[] }> {
+    const settings = await this.settingsOrFallback(message);
+    if (!settings) return { sent: message.to.length, failed: [] };
+    const transport = nodemailer.createTransport({ ...transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true), pool: true, maxConnections: 1 });
+    const failed: { to: string; reason: string }[] = [];
+    try {
+      for (const to of message.to) {
+        try {
+          const { rejected } = await this.deliver(transport, settings, { ...message, to: [to] });
+          if (rejected.length) failed.push({ to, reason: rejected.join(', ') });
+        } catch (err) {
+          if (!(err instanceof AppError) || err.code !== 'EMAIL_REJECTED' || failed.length + 1 === message.to.length) throw err;
+          failed.push({ to, reason: err.message });
+        }
+      }
+    } finally {
+      transport.close();
+    }
+    return { sent: message.to.length - failed.length, failed };
+  }
+
+  private async settingsOrFallback(message: OutgoingMail): Promise<SmtpSettings | null> {
+    const settings = await readSettings(this.db, this.secrets);
+    if (settings) return settings;
+    if (this.opts.whenNotConfigured) {
+      await this.opts.whenNotConfigured.send(message);
+      return null;
+    }
+    throw new AppError('EMAIL_NOT_CONFIGURED', {});
+  }
+
+  private async deliver(transport: Transporter, settings: SmtpSettings, message: OutgoingMail): Promise<{ messageId: string; rejected: string[] }> {
+    try {
+      const info = await transport.sendMail({
+        from: settings.fromUser,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        attachments: message.attachments?.map((a) => ({ cid: a.cid, filename: a.filename, contentType: a.contentType, content: a.content, contentDisposition: 'inline' as const })),
+      });
+      // a server may accept some recipients and refuse others: the message went, the refused ones are named
+      const rejected = ((info.rejected ?? []) as (string | { address: string })[]).map((r) => (typeof r === 'string' ? r : r.address));
+      await writeLog(this.db, message, { status: 'SENT', messageId: info.messageId, error: rejected.length ? `拒收：${rejected.join(', ')}` : undefined });
+      return { messageId: info.messageId, rejected };
+    } catch (err) {
+      const failure = smtpError(err, settings);
+      await writeLog(this.db, message, { status: 'FAILED', error: failure.message });
+      throw failure;
+    }
+  }
+
+  /** The settings' transport check with this sender's TLS rule. */
+  verify(settings: SmtpSettings): Promise<void> {
+    return verifySmtp(settings, this.opts.tlsRejectUnauthorized ?? true);
+  }
+}

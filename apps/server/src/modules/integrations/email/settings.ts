@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { nowIso } from '../../../core/db.ts';
+import type { TypedDb } from '../../../core/dbTypes.ts';
+import { AppError } from '../../../core/errors.ts';
+import { safeText } from '../../../crud/routeSchemas.ts';
+import { maskSecret, nextSealedSecret, type SecretBox } from '../../../core/secrets.ts';
+
+/**
+ * The SMTP configuration (spec §3 "Mail config": id fixed 1, fromUser, user, pass, host, port, sslEnable).
+ * The password is sealed with the deployment's SecretBox; reads show the mask, and a save with an empty or
+ * masked password keeps the stored one.
+ */
+
+/** The tables this module reads, typed in core/dbTypes.ts like every other. */
+export type EmailDb = TypedDb;
+
+/** The single configuration row. */
+const CONFIG_ID = 1;
+
+/** Settings with the password opened: only for building a transport, never for an answer or a log. */
+export interface SmtpSettings {
+  fromUser: string;
+  user: string;
+  pass: string;
+  host: string;
+  port: number;
+  sslEnable: boolean;
+}
+
+/** What GET /api/email answers: the password masked. */
+export interface SmtpSettingsView {
+  id: number;
+  fromUser: string;
+  user: string;
+  pass: string;
+  host: string;
+  port: number | null;
+  sslEnable: boolean;
+  updateTime: string | null;
+}
+
+const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** A host name or IPv4 address, nothing else (no scheme, path or port). */
+const HOST_RE = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$/;
+
+/** A well-formed e-mail address (the same rule the web forms use). */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && EMAIL_RE.test(value);
+}
+
+
+
+/** PUT /api/email and POST /api/email/test: the form as it is (the password may be the mask or empty). */
+export const smtpSettingsBody = z.looseObject({
+  id: z.unknown().optional(),
+  fromUser: safeText('发件人邮箱', 100).optional(),
+  user: safeText('发件用户名', 100).optional(),
+  pass: safeText('密码', 200).optional(),
+  host: safeText('SMTP地址', 253).optional(),
+  port: z.union([z.number(), z.string().max(10)], { error: 'SMTP端口必须是1到65535之间的整数' }).optional(),
+  sslEnable: z.union([z.boolean(), z.string().max(5), z.number()]).optional(),
+});
+export type SmtpSettingsInput = z.infer<typeof smtpSettingsBody>;
+
+const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
+
+/** The form checked by the spec's rules (§5 Mail config); `pass` stays as given (maybe masked or empty). */
+export function checkSettings(input: SmtpSettingsInput): Omit<SmtpSettings, 'pass'> & { pass: string | undefined } {
+  const fromUser = (input.fromUser ?? '').trim();
+  if (!fromUser) throw new AppError('EMAIL_FROM_REQUIRED', {}, { fromUser: '请输入发件人邮箱' });
+  if (!isEmailAddress(fromUser)) throw new AppError('EMAIL_INVALID', {}, { fromUser: '请输入正确的邮箱地址' });
+  const user = (input.user ?? '').trim();
+  if (!user) throw new AppError('EMAIL_USER_REQUIRED', {}, { user: '请输入发件用户名' });
+  const host = (input.host ?? '').trim();
+  if (!host) throw new AppError('EMAIL_HOST_REQUIRED', {}, { host: 'SMTP地址不能为空' });
+  if (!HOST_RE.test(host)) throw new AppError('EMAIL_HOST_FORMAT', {}, { host: 'SMTP地址格式不正确，只填写主机名，如 smtp.qq.com' });
+  if (input.port === undefined || input.port === '') throw new AppError('EMAIL_PORT_REQUIRED', {}, { port: 'SMTP端口不能为空' });
+  const port = typeof input.port === 'number' ? input.port : /^\d{1,5}$/.test(input.port.trim()) ? Number(input.port.trim()) : Number.NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new AppError('EMAIL_PORT_RANGE', {}, { port: 'SMTP端口必须是1到65535之间的整数' });
+  return { fromUser, user, host, port, sslEnable: truthy(input.sslEnable), pass: input.pass };
+}
+
+async function configRow(db: EmailDb) {
+  return db.selectFrom('tool_email_config').selectAll().where('id', '=', CONFIG_ID).executeTakeFirst();
+}
+
+/** GET: the stored settings with the password masked (empty settings when none are stored). */
+export async function readSettingsView(db: EmailDb): Promise<SmtpSettingsView> {
+  const row = await configRow(db);
+  return {
+    id: CONFIG_ID,
+    fromUser: row?.from_user ?? '',
+    user: row?.user_name ?? '',
+    pass: maskSecret(row?.pass_sealed),
+    host: row?.host ?? '',
+    port: row?.port ?? null,
+    sslEnable: row ? !!Number(row.ssl_enable) : true,
+    updateTime: row?.update_time ?? null,
+  };
+}
+
+/** Opens a sealed password; a value sealed with another key is a clear 409, not a 500. */
+function openPassword(secrets: SecretBox, sealed: string | null | undefined): string {
+  if (!sealed) return '';
+  try {
+    return secrets.open(sealed);
+  } catch {
+    throw new AppError('EMAIL_SECRET_UNREADABLE', {});
+  }
+}
+
+/** The stored settings ready for a transport, or null when no complete configuration is stored. */
+export async function readSettings(db: EmailDb, secrets: SecretBox): Promise<SmtpSettings | null> {
+  const row = await configRow(db);
+  if (!row?.host || !row.port || !row.from_user) return null;
+  return {
+    fromUser: row.from_user,
+    user: row.user_name ?? '',
+    pass: openPassword(secrets, row.pass_sealed),
+    host: row.host,
+    port: Number(row.port),
+    sslEnable: !!Number(row.ssl_enable),
+  };
+}
+
+/**
+ * The settings a form describes, for the test-connection button: an empty or masked password means the
+ * stored one, so a saved configuration can be tested without typing the password again.
+ */
+export async function settingsFromForm(db: EmailDb, secrets: SecretBox, input: SmtpSettingsInput): Promise<SmtpSettings> {
+  const checked = checkSettings(input);
+  const stored = await configRow(db);
+  const sealed = nextSealedSecret(secrets, stored?.pass_sealed, checked.pass);
+  if (!sealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: '密码不能为空' });
+  const pass = sealed === stored?.pass_sealed ? openPassword(secrets, sealed) : String(checked.pass);
+  return { ...checked, pass };
+}
+
+/** PUT: store the checked settings; the password is sealed, an empty or masked one keeps the stored value. */
+export async function saveSettings(db: EmailDb, secrets: SecretBox, input: SmtpSettingsInput, username: string): Promise<void> {
+  const checked = checkSettings(input);
+  const stored = await configRow(db);
+  const passSealed = nextSealedSecret(secrets, stored?.pass_sealed, checked.pass);
+  if (!passSealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: '密码不能为空' });
+  const values = {
+    from_user: checked.fromUser,
+    user_name: checked.user,
+    pass_sealed: passSealed,
+    host: checked.host,
+    port: checked.port,
+    ssl_enable: checked.sslEnable ? 1 : 0,
+    update_by: username,
+    update_time: nowIso(),
+  };
+  if (stored) await db.updateTable('tool_email_config').set(values).where('id', '=', CONFIG_ID).execute();
+  else await db.insertInto('tool_email_config').values({ id: CONFIG_ID, ...values, create_time: values.update_time }).execute();
+}

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import { isUniqueViolation, nowIso } from '../../../core/db.ts';
+import { AppError } from '../../../core/errors.ts';
+import { type AlipaySettings, alipayClient, type PaymentDb } from './settings.ts';
+
+/**
+ * Test payments (spec §7 Payment: toPayAsPC / toPayAsWeb) and Alipay's asynchronous notify. Amounts are
+ * integer fen end to end: the form's yuan are parsed as text (never as a float), the order keeps fen, Alipay
+ * gets a two-decimal string and a notify's amount is parsed back the same way before it is compared.
+ */
+
+/** Spec §9: a test payment is within (0, 5000] yuan. */
+export const MAX_TEST_AMOUNT_FEN = 500_000;
+
+/** Yuan as given by a form ("12.3", 12.34) to integer fen; null when it is not a non-negative amount with at most two decimals. */
+export function yuanToFen(raw: unknown): number | null {
+  const text = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : typeof raw === 'string' ? raw.trim() : '';
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Fen as the two-decimal yuan string Alipay expects ("0.01"). */
+export function fenToYuan(fen: number): string {
+  return `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** The checked payment form: subject, amount in fen, description. */
+export function checkPaymentForm(input: { subject?: unknown; totalAmount?: unknown; body?: unknown }): { subject: string; amountFen: number; body: string } {
+  const subject = typeof input.subject === 'string' ? input.subject.trim() : '';
+  if (!subject) throw new AppError('ALIPAY_SUBJECT_REQUIRED', {}, { subject: '商品名称不能为空' });
+  const amountRaw = input.totalAmount;
+  if (amountRaw === undefined || amountRaw === null || amountRaw === '') throw new AppError('ALIPAY_AMOUNT_REQUIRED', {}, { totalAmount: '商品价格不能为空' });
+  const amountFen = yuanToFen(amountRaw);
+  if (amountFen === null) throw new AppError('ALIPAY_AMOUNT_FORMAT', {}, { totalAmount: '商品价格必须是数字，最多两位小数' });
+  if (amountFen <= 0 || amountFen > MAX_TEST_AMOUNT_FEN) throw new AppError('ALIPAY_AMOUNT_RANGE', {}, { totalAmount: '测试金额必须大于0且不超过5000元' });
+  const body = typeof input.body === 'string' ? input.body.trim() : '';
+  if (!body) throw new AppError('ALIPAY_BODY_REQUIRED', {}, { body: '商品描述不能为空' });
+  return { subject, amountFen, body };
+}
+
+/** yyyyMMddHHmmss in China time followed by 6 random digits: readable in Alipay's merchant portal, unique by index. */
+function newOutTradeNo(): string {
+  const china = new Date(Date.now() + 8 * 3600_000).toISOString();
+  const stamp = china.slice(0, 19).replace(/[-T:]/g, '');
+  return `${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+}
+
+export type PayChannel = 'PC' | 'WAP';
+const METHOD: Record<PayChannel, { method: string; productCode: string }> = {
+  PC: { method: 'alipay.trade.page.pay', productCode: 'FAST_INSTANT_TRADE_PAY' },
+  WAP: { method: 'alipay.trade.wap.pay', productCode: 'QUICK_WAP_WAY' },
+};
+
+/**
+ * Stores a WAITING order and answers the signed page-pay URL (opened by the browser in a new window). The
+ * business content is an object that the SDK serialises, so a subject with quotes stays a string.
+ */
+export async function createPayment(
+  db: PaymentDb,
+  settings: AlipaySettings,
+  channel: PayChannel,
+  form: { subject: string; amountFen: number; body: string },
+  username: string,
+): Promise<{ url: string; outTradeNo: string }> {
+  const sdk = alipayClient(settings);
+  for (let attempt = 0; ; attempt++) {
+    const outTradeNo = newOutTradeNo();
+    const now = nowIso();
+    try {
+      await db
+        .insertInto('tool_alipay_order')
+        .values({
+          out_trade_no: outTradeNo,
+          subject: form.subject,
+          body: form.body,
+          amount_fen: form.amountFen,
+          channel,
+          state: 'WAITING',
+          trade_no: null,
+          buyer_id: null,
+          paid_time: null,
+          create_by: username,
+          create_time: now,
+          update_time: now,
+        })
+        .execute();
+    } catch (err) {
+      if (isUniqueViolation(err) && attempt < 3) continue;
+      throw err;
+    }
+    const { method, productCode } = METHOD[channel];
+    const url = sdk.pageExecute(method, 'GET', {
+      bizContent: { out_trade_no: outTradeNo, product_code: productCode, total_amount: fenToYuan(form.amountFen), subject: form.subject, body: form.body },
+      returnUrl: settings.returnUrl,
+      notifyUrl: settings.notifyUrl,
+    });
+    return { url, outTradeNo };
+  }
+}
+
+export type NotifyOutcome = { ok: true; changed: boolean; outTradeNo: string } | { ok: false; reason: string };
+
+/** Alipay's trade states that mean the money arrived. */
+const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+
+/**
+ * An asynchronous notify, checked in order: the signature (Alipay's key), then that it is about our app, an
+ * order we created, its exact amount and our seller account; only then does a conditional update move the
+ * order WAITING -> PAID (or CLOSED), so a replayed or concurrent duplicate changes nothing.
+ */
+export async function handleNotify(db: PaymentDb, settings: AlipaySettings, params: Record<string, string>): Promise<NotifyOutcome> {
+  let signed = false;
+  try {
+    // V2: the values are used as received (the form parser has already decoded them once)
+    signed = alipayClient(settings).checkNotifySignV2(params);
+  } catch {
+    signed = false;
+  }
+  if (!signed) return { ok: false, reason: 'signature' };
+  if (params.app_id !== settings.appId) return { ok: false, reason: 'app_id' };
+  const outTradeNo = params.out_trade_no ?? '';
+  const order = outTradeNo ? await db.selectFrom('tool_alipay_order').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst() : undefined;
+  if (!order) return { ok: false, reason: 'out_trade_no' };
+  const fen = yuanToFen(params.total_amount);
+  if (fen === null || fen !== Number(order.amount_fen)) return { ok: false, reason: 'total_amount' };
+  if (params.seller_id !== settings.sellerId) return { ok: false, reason: 'seller_id' };
+
+  const status = params.trade_status ?? '';
+  const now = nowIso();
+  if (PAID_STATES.has(status)) {
+    const r = await db
+      .updateTable('tool_alipay_order')
+      .set({ state: 'PAID', trade_no: (params.trade_no ?? '').slice(0, 64) || null, buyer_id: (params.buyer_id ?? params.buyer_open_id ?? '').slice(0, 64) || null, paid_time: (params.gmt_payment ?? now).slice(0, 32), update_time: now })
+      .where('id', '=', Number(order.id))
+      .where('state', '=', 'WAITING')
+      .executeTakeFirst();
+    return { ok: true, changed: Number(r.numUpdatedRows) > 0, outTradeNo };
+  }
+  if (status === 'TRADE_CLOSED') {
+    const r = await db.updateTable('tool_alipay_order').set({ state: 'CLOSED', update_time: now }).where('id', '=', Number(order.id)).where('state', '=', 'WAITING').executeTakeFirst();
+    return { ok: true, changed: Number(r.numUpdatedRows) > 0, outTradeNo };
+  }
+  // WAIT_BUYER_PAY and the like: acknowledged, nothing to record
+  return { ok: true, changed: false, outTradeNo };
+}

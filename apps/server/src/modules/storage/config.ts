@@ -1,0 +1,150 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nowIso } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import { maskSecret, nextSealedSecret } from '../../core/secrets.ts';
+import { BUCKET_TYPES, remoteError, S3Store, ZONE_NAMES, type Zone } from '../../core/storage/s3Store.ts';
+
+/**
+ * The storage configuration (`GET/PUT /api/qiNiuConfig`): local disk, or an S3-compatible bucket (Qiniu Kodo by
+ * zone, or any endpoint given). The secret key is sealed at rest and write-only: a read shows `******`, a save
+ * with an empty or masked value keeps the stored one. A save of a bucket first proves the settings work (put and
+ * delete a 0-byte `.probe/<uuid>`), so a typo is a clear 400 instead of failed uploads later.
+ */
+export const STORAGE_CONFIG_CODES = ['STORAGE_ALL', 'STORAGE_EDIT'];
+export const STORAGE_READ_CODES = ['STORAGE_ALL', 'STORAGE_SELECT', 'STORAGE_EDIT'];
+
+const configAnswer = z.object({
+  provider: z.enum(['local', 's3']),
+  accessKey: z.string(),
+  /** `******` when one is stored, '' otherwise; never the secret. */
+  secretKey: z.string(),
+  hasSecret: z.boolean(),
+  bucket: z.string(),
+  host: z.string(),
+  zone: z.string(),
+  type: z.string(),
+  endpoint: z.string(),
+});
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label}必须是文本` })
+    .max(max, `${label}长度不能超过${max}个字符`)
+    .refine((s) => !s.includes('\u0000'), `${label}不能包含空字符`)
+    .optional()
+    .nullable();
+
+const configBody = z.object({
+  provider: z.enum(['local', 's3'], { error: '存储方式只能是 local 或 s3' }).optional(),
+  accessKey: text('AccessKey', 200),
+  secretKey: text('SecretKey', 200),
+  bucket: text('空间名称', 100),
+  host: text('外链域名', 255),
+  zone: z.enum(ZONE_NAMES as [Zone, ...Zone[]], { error: '存储区域只能是 华东、华北、华南、北美 或 东南亚' }).optional().nullable(),
+  type: z.enum(BUCKET_TYPES, { error: '空间类型只能是 公开 或 私有' }).optional().nullable(),
+  endpoint: text('服务地址', 255),
+});
+
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+};
+
+export function registerStorageConfig(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, secrets } = app.ctx;
+  const tags = ['存储管理'];
+
+  app.get(
+    '/api/qiNiuConfig',
+    { config: { auth: STORAGE_READ_CODES }, schema: { tags, summary: '存储配置（SecretKey 只显示掩码）', response: { 200: configAnswer } } },
+    async () => {
+      const cfg = await app.storage.readConfig();
+      return {
+        provider: cfg?.provider ?? 'local',
+        accessKey: cfg?.accessKey ?? '',
+        secretKey: maskSecret(cfg?.sealedSecretKey),
+        hasSecret: !!cfg?.sealedSecretKey,
+        bucket: cfg?.bucket ?? '',
+        host: cfg?.host ?? '',
+        zone: cfg?.zone ?? '华东',
+        type: cfg?.type ?? '私有',
+        endpoint: cfg?.endpoint ?? '',
+      };
+    },
+  );
+
+  app.put(
+    '/api/qiNiuConfig',
+    { config: { auth: STORAGE_CONFIG_CODES, log: '修改存储配置' }, schema: { tags, summary: '保存存储配置（保存对象存储前先测试连接）', body: configBody } },
+    async (req, reply) => {
+      const body = req.body;
+      const provider = body.provider ?? 's3';
+      const stored = await app.storage.readConfig();
+      const sealedSecret = nextSealedSecret(secrets, stored?.sealedSecretKey, body.secretKey) ?? '';
+      const row = {
+        provider,
+        access_key: (body.accessKey ?? '').trim(),
+        secret_key: sealedSecret,
+        bucket: (body.bucket ?? '').trim(),
+        host: (body.host ?? '').trim().replace(/\/+$/, ''),
+        zone: body.zone ?? '华东',
+        type: body.type ?? null,
+        endpoint: (body.endpoint ?? '').trim().replace(/\/+$/, '') || null,
+        update_time: nowIso(),
+      };
+      if (provider === 's3') {
+        const required: [string, string][] = [
+          ['accessKey', 'AccessKey'],
+          ['bucket', '空间名称'],
+          ['host', '外链域名'],
+        ];
+        for (const [field, label] of required) {
+          if (!row[field === 'accessKey' ? 'access_key' : (field as 'bucket' | 'host')]) throw new AppError('FIELD_REQUIRED', { label }, { [field]: `${label}不能为空` });
+        }
+        if (!sealedSecret) throw new AppError('FIELD_REQUIRED', { label: 'SecretKey' }, { secretKey: 'SecretKey不能为空' });
+        if (!row.type) throw new AppError('STORAGE_BUCKET_TYPE_REQUIRED', {}, { type: '空间类型不能为空' });
+        if (!isHttpUrl(row.host)) throw new AppError('STORAGE_HOST_INVALID', {}, { host: '外链域名必须是 http 或 https 地址' });
+        if (row.endpoint && !isHttpUrl(row.endpoint)) throw new AppError('STORAGE_HOST_INVALID', {}, { endpoint: '外链域名必须是 http 或 https 地址' });
+        await probe(
+          new S3Store({
+            accessKey: row.access_key,
+            secretKey: secrets.open(sealedSecret),
+            bucket: row.bucket,
+            host: row.host,
+            zone: row.zone as Zone,
+            type: row.type as '公开' | '私有',
+            endpoint: row.endpoint,
+          }),
+        );
+      }
+      await db.transaction().execute(async (trx) => {
+        const exists = await trx.selectFrom('tool_storage_config').select('id').where('id', '=', 1).executeTakeFirst();
+        if (exists) await trx.updateTable('tool_storage_config').set(row).where('id', '=', 1).execute();
+        else await trx.insertInto('tool_storage_config').values({ id: 1, ...row }).execute();
+      });
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** Put and delete a 0-byte object: the credentials, bucket and endpoint work, or a 400 with the provider's reason. */
+async function probe(store: S3Store): Promise<void> {
+  const key = `.probe/${crypto.randomUUID()}`;
+  try {
+    await store.put(key, Buffer.alloc(0), { contentType: 'application/octet-stream' });
+    await store.delete([key]);
+  } catch (err) {
+    const reason = remoteError(err).params?.reason ?? remoteError(err).message;
+    throw new AppError('STORAGE_CONFIG_TEST_FAILED', { reason: String(reason) });
+  } finally {
+    store.client.destroy();
+  }
+}

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { api } from '../../app/request';
+
+/**
+ * A read-only record list of the integration tools (发送记录, 测试订单): `GET url?page&size` (0-based) answering
+ * `{content, totalElements}`, shown 10 a page with the usual page sizes.
+ */
+export function ServerPagedTable<T extends { id: number }>({ url, queryKey, columns, testId }: { url: string; queryKey: string; columns: ColumnsType<T>; testId: string }) {
+  const [page, setPage] = useState({ page: 0, size: 10 });
+  const q = useQuery({ queryKey: [queryKey, page], queryFn: () => api.get<{ content: T[]; totalElements: number }>(url, page) });
+  return (
+    <Table<T>
+      size="small"
+      rowKey="id"
+      data-testid={testId}
+      loading={q.isLoading}
+      dataSource={q.data?.content ?? []}
+      scroll={{ x: 900 }}
+      pagination={{
+        current: page.page + 1,
+        pageSize: page.size,
+        total: q.data?.totalElements ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 30, 50],
+        onChange: (p, s) => setPage({ page: p - 1, size: s }),
+      }}
+      columns={columns}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { CloudUploadOutlined, DeleteOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Input, Space } from 'antd';
+import { type Key, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback, notify } from '../../../app/feedback';
+
+/**
+ * Deleting one row or the selection of a file list (storage files, pictures), behind the same confirm: the
+ * selection, the confirm box and the mutation that refreshes the list.
+ */
+export function useFileDeletion({ title, remove, refresh }: { title: string; remove: (ids: number[]) => Promise<unknown>; refresh: () => unknown }) {
+  const { t } = useTranslation('storage');
+  const { t: tc } = useTranslation('common');
+  const [selected, setSelected] = useState<number[]>([]);
+  const mutation = useMutation({
+    mutationFn: remove,
+    onSuccess: () => {
+      notify.success(t('files.deleted'));
+      setSelected([]);
+      return refresh();
+    },
+  });
+  const confirm = (content: string, ids: number[]) =>
+    feedback.modal.confirm({ title, content, okText: tc('actions.ok'), cancelText: tc('actions.cancel'), onOk: () => mutation.mutateAsync(ids).catch(() => undefined) });
+  return {
+    selected,
+    /** The confirm for one row's delete button. */
+    confirmOne: (id: number) => confirm(t('files.confirmDelete'), [id]),
+    confirmSelected: () => confirm(t('files.confirmBatch'), selected),
+    rowSelection: (enabled: boolean) => (enabled ? { selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys as number[]) } : undefined),
+  };
+}
+
+export interface FileListToolbarProps {
+  /** Test-id prefix: `<prefix>-search`, `-upload`, `-sync`, `-batch-delete`. */
+  testId: string;
+  searchPlaceholder: string;
+  onSearch: (text: string) => void;
+  uploadLabel: string;
+  /** Absent: no upload button (no right to upload). */
+  onUpload?: () => void;
+  /** The synchronise button (storage files only). */
+  sync?: { run: () => void; pending: boolean };
+  /** Absent: no batch delete (no right to delete). */
+  batchDelete?: { selectedCount: number; run: () => void };
+}
+
+/** The toolbar above a file list: search by name, upload, synchronise, delete the selection. */
+export function FileListToolbar({ testId, searchPlaceholder, onSearch, uploadLabel, onUpload, sync, batchDelete }: FileListToolbarProps) {
+  const { t } = useTranslation('storage');
+  const { t: tc } = useTranslation('common');
+  const [draft, setDraft] = useState('');
+  const search = () => onSearch(draft.trim());
+  return (
+    <Space wrap style={{ marginBottom: 12 }}>
+      <Space.Compact>
+        <Input
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onPressEnter={search}
+          placeholder={searchPlaceholder}
+          allowClear
+          maxLength={100}
+          style={{ width: 240 }}
+          data-testid={`${testId}-search`}
+        />
+        <Button type="primary" icon={<SearchOutlined />} onClick={search}>
+          {tc('actions.search')}
+        </Button>
+      </Space.Compact>
+      {onUpload && (
+        <Button type="primary" icon={<CloudUploadOutlined />} onClick={onUpload} data-testid={`${testId}-upload`}>
+          {uploadLabel}
+        </Button>
+      )}
+      {sync && (
+        <Button icon={<SyncOutlined />} loading={sync.pending} onClick={sync.run} data-testid={`${testId}-sync`}>
+          {t('files.sync')}
+        </Button>
+      )}
+      {batchDelete && (
+        // disabled until something is selected, as the resource screens' batch delete
+        <Button danger icon={<DeleteOutlined />} disabled={batchDelete.selectedCount === 0} onClick={batchDelete.run} data-testid={`${testId}-batch-delete`}>
+          {t('files.batchDelete')}
+        </Button>
+      )}
+    </Space>
+  );
+}
