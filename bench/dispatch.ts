@@ -20,12 +20,11 @@ import { idCardCheckDigit } from '@app/shared/idcard';
 import { staffResource } from '@app/shared/resources/staff';
 import { companyResource } from '@app/shared/resources/company';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { AppConfig } from '../apps/server/src/config.ts';
-import { encryptLoginPassword } from '../apps/server/src/core/auth/keys.ts';
 import { likeContains, openDatabase } from '../apps/server/src/core/db.ts';
 import { streamXlsx } from '../apps/server/src/core/excel/xlsxStream.ts';
 import { apiToDb } from '../apps/server/src/crud/rowMapping.ts';
-import { DEV_ADMIN_PASSWORD, seedDatabase } from '../apps/server/src/seed/index.ts';
+import { seedDatabase } from '../apps/server/src/seed/index.ts';
+import { benchConfig, loginAdmin } from './_app.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const COMPANIES = 50;
@@ -34,32 +33,12 @@ const SELF = path.resolve(import.meta.dirname, 'dispatch.ts');
 type Result = Record<string, string | number>;
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-function config(dir: string, dbUrl: string): AppConfig {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dbUrl,
-    cachePrefix: 'bench:',
-    captchaEnabled: false,
-    demoData: false,
-    dataDir: dir,
-    production: false,
-    webDist: undefined,
-    tokenTtlSeconds: 3600,
-    rememberMeTtlSeconds: 3600,
-    loginRateLimitPerMinute: 1000,
-    logRequests: false,
-    scheduler: false,
-  };
-}
+const config = (dir: string, dbUrl: string) => benchConfig(dir, { dbUrl });
 
 async function openApp() {
   const app = await buildApp(config(process.env.BENCH_DIR!, process.env.BENCH_DB_URL!));
   await app.ready();
-  const pk = (await app.inject({ method: 'GET', url: '/auth/publicKey' })).json().publicKey as string;
-  const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'admin', password: encryptLoginPassword(pk, DEV_ADMIN_PASSWORD) } });
-  const token = login.json().token as string;
-  return { app, headers: { authorization: `Bearer ${token}` } };
+  return { app, headers: (await loginAdmin(app)).headers };
 }
 
 const BORN_SPAN = 20_000; // days from 1960-01-01: birth dates and sequence numbers make ID cards unique

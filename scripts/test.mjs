@@ -2,7 +2,16 @@
 // Runs the whole test suite: every vitest project on SQLite, then the server API suite again on
 // PostgreSQL, MariaDB/MySQL and Redis when TEST_PG_URL / TEST_MYSQL_URL / TEST_REDIS_URL are set,
 // then the browser tests when Chromium is installed (or E2E=1). Ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+//
+// The PostgreSQL and MariaDB runs go side by side (TEST_PARALLEL=0 runs them one after the other): vitest
+// runs one file at a time on a 2-core machine, and a server test mostly waits for its database, so two
+// dialects at once take little more than one. Each run's output is kept and printed whole when it ends.
+//
+// A failed test is run once more (vitest --retry=1; TEST_RETRY=0 turns this off). A test that passes only on
+// its second try still counts as passed but is named under "flaky" in the summary with its first failure, so
+// a timing-sensitive test shows up instead of failing CI at random; a test that fails twice fails the run.
+// The summary names every failed test and file, so the tail of a CI log says what broke.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,45 +19,88 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-tests-'));
 const runs = [];
+let runNumber = 0;
 
-function vitest(label, args, env = {}) {
-  const out = path.join(outDir, `${runs.length}.json`);
-  console.log(`\n=== ${label} ===`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+const firstLine = (text) => (text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+
+/** One vitest run; `buffered` keeps its output until it ends (for runs side by side). */
+function vitest(label, args, env = {}, { buffered = false } = {}) {
+  const n = runNumber++;
+  const out = path.join(outDir, `${n}.json`);
+  const logFile = path.join(outDir, `${n}.log`);
+  if (!buffered) console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const retry = process.env.TEST_RETRY === '0' ? [] : ['--retry=1'];
+    const child = spawn('npx', ['vitest', 'run', ...args, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+      cwd: root,
+      stdio: buffered ? ['ignore', fs.openSync(logFile, 'w'), 'inherit'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    child.on('close', (status) => {
+      if (buffered) {
+        console.log(`\n=== ${label} ===`);
+        process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      }
+      let passed = 0;
+      let failed = 0;
+      const failures = [];
+      const flaky = [];
+      try {
+        const j = JSON.parse(fs.readFileSync(out, 'utf8'));
+        passed = j.numPassedTests;
+        failed = j.numFailedTests + (j.numTotalTestSuites > 0 && j.success === false && j.numFailedTests === 0 ? 1 : 0);
+        for (const file of j.testResults ?? []) {
+          const where = path.relative(root, file.name);
+          const tests = file.assertionResults ?? [];
+          for (const t of tests) {
+            const first = firstLine(t.failureMessages?.[0]);
+            if (t.status === 'failed') failures.push(`${where} > ${t.fullName}: ${first}`);
+            else if (t.status === 'passed' && t.failureMessages?.length) flaky.push(`${where} > ${t.fullName}: ${first}`);
+          }
+          // a file that failed outside its tests (import error, beforeAll/afterAll hook)
+          if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) failures.push(`${where}: ${firstLine(file.message)}`);
+        }
+      } catch {
+        failed = 1; // the runner itself failed before reporting
+        failures.push(`${label}: vitest ended with status ${status} before writing its report`);
+      }
+      if (status !== 0 && failed === 0) {
+        failed = 1;
+        failures.push(`${label}: vitest ended with status ${status}`);
+      }
+      runs.push({ n, label, passed, failed, failures, flaky, seconds: Math.round((Date.now() - started) / 1000) });
+      resolve();
+    });
   });
-  let passed = 0;
-  let failed = 0;
-  try {
-    const j = JSON.parse(fs.readFileSync(out, 'utf8'));
-    passed = j.numPassedTests;
-    failed = j.numFailedTests + (j.numTotalTestSuites > 0 && j.success === false && j.numFailedTests === 0 ? 1 : 0);
-  } catch {
-    failed = 1; // the runner itself failed before reporting
-  }
-  if (r.status !== 0 && failed === 0) failed = 1;
-  runs.push({ label, passed, failed });
 }
 
-vitest('shared + server + web on SQLite', ['--project', 'shared', '--project', 'server', '--project', 'web']);
-if (process.env.TEST_PG_URL) vitest('server API on PostgreSQL', ['--project', 'server'], { TEST_DB: 'postgres' });
-if (process.env.TEST_MYSQL_URL) vitest('server API on MariaDB/MySQL', ['--project', 'server'], { TEST_DB: 'mysql' });
+const parallel = process.env.TEST_PARALLEL !== '0';
+await vitest('shared + server + web on SQLite', ['--project', 'shared', '--project', 'server', '--project', 'web']);
+const dialectRuns = [];
+if (process.env.TEST_PG_URL) dialectRuns.push(['server API on PostgreSQL', ['--project', 'server'], { TEST_DB: 'postgres' }]);
+if (process.env.TEST_MYSQL_URL) dialectRuns.push(['server API on MariaDB/MySQL', ['--project', 'server'], { TEST_DB: 'mysql' }]);
+if (parallel && dialectRuns.length > 1) {
+  await Promise.all(dialectRuns.map(([label, args, env]) => vitest(label, args, env, { buffered: true })));
+} else {
+  for (const [label, args, env] of dialectRuns) await vitest(label, args, env);
+}
 if (process.env.TEST_REDIS_URL && !process.env.TEST_PG_URL && !process.env.TEST_MYSQL_URL) {
   // Redis is otherwise exercised together with the dialect runs above.
-  vitest('server API with Redis cache', ['--project', 'server']);
+  await vitest('server API with Redis cache', ['--project', 'server']);
 }
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(path.join(root, 'apps/web/e2e')) && (process.env.E2E === '1' || fs.existsSync(chromium)) && process.env.E2E !== '0') {
-  vitest('browser tests (chromium)', ['--project', 'e2e']);
+  await vitest('browser tests (chromium)', ['--project', 'e2e']);
 }
 
 let passed = 0;
 let failed = 0;
 console.log('\n=== summary ===');
-for (const r of runs) {
-  console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of runs.sort((a, b) => a.n - b.n)) {
+  console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)`);
+  for (const f of r.failures) console.log(`  FAILED ${f}`);
+  for (const f of r.flaky) console.log(`  flaky (failed once, passed on its retry) ${f}`);
   passed += r.passed;
   failed += r.failed;
 }

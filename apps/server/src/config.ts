@@ -26,6 +26,30 @@ export interface AppConfig {
   logRequests: boolean;
   /** Run the cron scheduler. */
   scheduler: boolean;
+  /** Consecutive failures of a scheduled job before it is paused (JOB_MAX_FAILURES, default 3). */
+  jobMaxFailures?: number;
+  /** BullMQ engine: ms a worker's lock on a run lasts; a killed worker's run is taken back after ~2x (SCHEDULER_LOCK_MS, default 30000). */
+  schedulerLockMs?: number;
+  /** Serve the API documentation (/v3/api-docs and the Swagger UI); default true. */
+  apiDocs?: boolean;
+  /** Key (32 bytes, base64) sealing stored secrets; unset: `<dataDir>/keys/secrets.key`. */
+  secretsKey?: string;
+  /** Trust X-Forwarded-* from a reverse proxy (Fastify's trustProxy): client IP for rate limits, https for Secure cookies. Default false. */
+  trustProxy?: boolean;
+  /** Check the SMTP server's TLS certificate (default true). Not read from the environment: only tests, whose SMTP stand-in has a self-signed certificate, set it false. */
+  smtpTlsRejectUnauthorized?: boolean;
+  /** External models (modules/operations/models/external.ts): MODEL_SITE_ALLOWLIST, MODEL_SITE_PRIVATE_HOSTS, MODEL_TIMEOUT_SECONDS, MODEL_MAX_MB. */
+  modelSites?: { allowlist: string[]; privateHosts: string[]; timeoutMs: number; maxBytes: number };
+  /** Model outputs older than this many days are removed by the retention job (MODELDATA_KEEP_DAYS, default 180). */
+  modelDataKeepDays?: number;
+  /** Largest all.zip export in bytes (MODELDATA_ZIP_MAX_MB, default 500). */
+  modelDataZipMaxBytes?: number;
+  /** SQL data sources: hosts, addresses or CIDR ranges allowed although loopback (DATASOURCE_HOST_ALLOWLIST, default none). */
+  dataSourceHostAllowlist?: string[];
+  /** Largest file a data source may be uploaded as, in bytes (DATASOURCE_UPLOAD_MAX_MB, default 50). */
+  dataSourceUploadMax?: number;
+  /** Size cap of a file uploaded on the storage screen, in MB (STORAGE_MAX_MB, default 15). */
+  storageMaxMb?: number;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -53,5 +77,46 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginRateLimitPerMinute: Number(env.LOGIN_RATE_LIMIT ?? 20),
     logRequests: bool(env.LOG_REQUESTS, true),
     scheduler: bool(env.SCHEDULER_ENABLED, true),
+    jobMaxFailures: Math.max(1, Number(env.JOB_MAX_FAILURES ?? 3) || 3),
+    schedulerLockMs: Math.max(1000, Number(env.SCHEDULER_LOCK_MS ?? 30_000) || 30_000),
+    apiDocs: bool(env.API_DOCS_ENABLED, true),
+    secretsKey: env.SECRETS_KEY || undefined,
+    trustProxy: bool(env.TRUST_PROXY, false),
+    dataSourceHostAllowlist: (env.DATASOURCE_HOST_ALLOWLIST ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    dataSourceUploadMax: Math.max(1, Number(env.DATASOURCE_UPLOAD_MAX_MB ?? 50) || 50) * 1024 * 1024,
+    modelSites: {
+      allowlist: (env.MODEL_SITE_ALLOWLIST ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      privateHosts: (env.MODEL_SITE_PRIVATE_HOSTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      timeoutMs: Math.max(1, Number(env.MODEL_TIMEOUT_SECONDS ?? 600) || 600) * 1000,
+      maxBytes: Math.max(1, Number(env.MODEL_MAX_MB ?? 50) || 50) * 1024 * 1024,
+    },
+    modelDataKeepDays: Math.max(1, Number(env.MODELDATA_KEEP_DAYS ?? 180) || 180),
+    modelDataZipMaxBytes: Math.max(1, Number(env.MODELDATA_ZIP_MAX_MB ?? 500) || 500) * 1024 * 1024,
+    storageMaxMb: Number(env.STORAGE_MAX_MB ?? 15),
   };
+}
+
+/** A database or Redis URL fit for logs: the password replaced by `***`. */
+export function maskUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@/]*@/i, '$1***@');
+}
+
+/**
+ * A service the server cannot start without was unreachable (database, Redis): main.ts prints `message`
+ * (Chinese and English, password masked) as one line instead of a driver's stack and exits non-zero.
+ */
+export class StartupError extends Error {}
+
+/** The one-line reason of a connection failure: the driver's code (ECONNREFUSED, 28P01...) and first message line. */
+export function connectionFailure(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown; errors?: { code?: unknown; message?: unknown }[] };
+  const inner = Array.isArray(e?.errors) ? e.errors[0] : undefined;
+  const code = String(e?.code ?? inner?.code ?? '');
+  const message = String(e?.message || inner?.message || '').split('\n')[0].trim();
+  if (!code) return message || String(err);
+  // `connect ECONNREFUSED 127.0.0.1:5432` says no more than its code beside the URL
+  return message && !message.includes(code) ? `${code} ${message}` : code;
 }

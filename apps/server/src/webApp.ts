@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FALLBACK_LANGUAGE, acceptedLanguages, languageCookie, pickLanguage } from '@app/shared/language';
 import { type MenuVo, appRoutes, buildNavigation, DASHBOARD, normalizePath } from '@app/shared/navigation';
 import { PAGE_CHUNKS_FILE, type PageChunks, type PageFiles } from '@app/shared/pageChunks';
 import { allMenuVos } from './modules/system/menus.ts';
+import { apiNotFound, type NotFoundHandler } from './core/plugins/errors.ts';
 
 /**
  * Serving the built web app (apps/web/dist): the hashed assets with a one-year immutable cache and pre-compressed
@@ -67,8 +70,8 @@ function registerAssets(app: FastifyInstance, dir: string): void {
     return asset;
   };
 
-  app.get('/assets/*', (req, reply) => {
-    const name = (req.params as { '*': string })['*'];
+  app.withTypeProvider<ZodTypeProvider>().get('/assets/*', { schema: { hide: true, params: z.object({ '*': z.string() }) } }, (req, reply) => {
+    const name = req.params['*'];
     const asset = read(name);
     if (!asset) return apiNotFound(reply);
     const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -97,11 +100,6 @@ function watchedFile<T>(file: string, parse: (text: string) => T): () => T | nul
   };
 }
 
-/** The API's answer to a path nothing serves. */
-export function apiNotFound(reply: FastifyReply) {
-  return reply.status(404).send({ status: 404, message: '接口不存在', timestamp: new Date().toISOString() });
-}
-
 function safeDecode(s: string): string {
   try {
     return decodeURI(s);
@@ -128,9 +126,16 @@ export function preloadLinks(files: PageFiles[], html: string): string {
   return tags.join('\n    ');
 }
 
-export async function registerWebApp(app: FastifyInstance, webDist: string, isApiPath: (url: string) => boolean): Promise<void> {
+/** The built assets' route (dist/assets). */
+export function registerWebAssets(app: FastifyInstance, webDist: string): void {
   registerAssets(app, path.join(webDist, 'assets'));
+}
 
+/**
+ * What a path no route serves gets (the errors plugin's not-found handler): index.html with its hints for a page
+ * GET, the API's 404 for anything else. Reads the menus through `app.ctx` only when a page is asked for.
+ */
+export function webPages(app: FastifyInstance, webDist: string, isApiPath: (url: string) => boolean): NotFoundHandler {
   const indexHtml = watchedFile(path.join(webDist, 'index.html'), (text) => text);
   const pageChunks = watchedFile(path.join(webDist, PAGE_CHUNKS_FILE), (text) => JSON.parse(text) as PageChunks);
 
@@ -169,9 +174,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, isAp
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   };
 
-  app.setNotFoundHandler((req, reply) => {
+  return (req, reply) => {
     // a missing asset (say, a chunk of an older release) is a 404, not the app's HTML under a .js name
     if (req.method === 'GET' && !isApiPath(req.url) && !req.url.startsWith('/assets/')) return sendIndex(req, reply);
     return apiNotFound(reply);
-  });
+  };
 }

@@ -3,7 +3,7 @@ import { createTestApp, login, loginResponse, bearer, DEV_ADMIN_PASSWORD, type T
 import { captchaAnswer } from '../src/core/auth/captcha.ts';
 import { encryptLoginPassword } from '../src/core/auth/keys.ts';
 import { signToken } from '../src/core/auth/tokens.ts';
-import { invalidateAuthCache } from '../src/core/http.ts';
+import { invalidateAuthCache } from '../src/core/plugins/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RouteEntry } from '../src/core/http.ts';
+import type { RouteEntry } from '../src/core/plugins/auth.ts';
 import { insertReturningId, nowIso } from '../src/core/db.ts';
 import { createTestApp } from './helpers.ts';
 import { createRole, createUser, tokenFor } from './system-fixtures.ts';

@@ -1,5 +1,6 @@
+import { dynamicDb } from '../src/core/db.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractReminderJob, markContractReminders } from '../src/modules/dispatch/contractReminders.ts';
+import { markContractReminders } from '../src/modules/dispatch/contractReminders.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import { adminToken, createCompany, createStaff, idCard, scopedUser, uniq } from './dispatch-fixtures.ts';
 
@@ -14,7 +15,7 @@ afterAll(async () => {
 });
 
 const api = (method: 'GET' | 'POST', url: string, tk = token) => t.app.inject({ method, url, headers: bearer(tk) });
-const setDates = (id: number, cols: Record<string, unknown>) => t.app.ctx.db.updateTable('accounts_staff').set(cols).where('id', '=', id).execute();
+const setDates = (id: number, cols: Record<string, unknown>) => dynamicDb(t.app.ctx.db).updateTable('accounts_staff').set(cols).where('id', '=', id).execute();
 
 describe('markContractReminders', () => {
   it('marks reached reminder dates 已提醒 and ended contracts 已到期, is idempotent, and logs each run', async () => {
@@ -103,22 +104,30 @@ describe('contract reminder routes', () => {
 });
 
 describe('daily reminder job', () => {
-  it('is scheduled at 01:00 Asia/Shanghai only when the scheduler is on, and stops when the app closes', async () => {
-    expect(contractReminderJob(t.app)).toBeUndefined();
-    const s = await createTestApp({ scheduler: true });
+  it('is the seeded system job 合同到期提醒 at 01:00 Asia/Shanghai, armed only when the scheduler is on, stopped when the app closes', async () => {
+    const seeded = async (app: typeof t.app) =>
+      (await app.ctx.db.selectFrom('sys_scheduled_job' as any).selectAll().where('seed_key', '=', 'contractReminderTask.refresh').executeTakeFirst()) as Record<string, any>;
+    const off = await seeded(t.app);
+    expect(off).toMatchObject({ job_name: '合同到期提醒', bean_name: 'contractReminderTask', method_name: 'refresh', cron_expression: '0 0 1 * * ?' });
+    expect(await t.app.scheduler.nextRun(`job:${off.id}`)).toBeNull(); // SCHEDULER_ENABLED=false: nothing fires
+    const s = await createTestApp({ scheduler: true, redisUrl: undefined });
     let closed = false;
     try {
-      const job = contractReminderJob(s.app)!;
-      expect(job).toBeDefined();
-      const next = job.nextRun()!;
+      const row = await seeded(s.app);
+      const key = `job:${row.id}`;
+      const next = (await s.app.scheduler.nextRun(key))!;
       expect(next.getUTCHours()).toBe(17); // 01:00 in China is 17:00 UTC the day before
       expect(next.getUTCMinutes()).toBe(0);
-      await job.trigger();
+      await s.app.scheduler.runNow(key, { jobName: row.job_name, handler: 'contractReminderTask.refresh', params: {} });
+      for (let i = 0; i < 100 && (await s.app.scheduler.isRunning(key)); i++) await new Promise((r) => setTimeout(r, 50));
       const log = await s.app.ctx.db.selectFrom('sys_log').select('params').where('description', '=', '合同到期提醒').executeTakeFirst();
       expect(log).toBeDefined();
+      const runLog = (await s.app.ctx.db.selectFrom('sys_job_log' as any).selectAll().where('job_key', '=', key).executeTakeFirst()) as Record<string, any>;
+      expect(Number(runLog.is_success)).toBe(1);
+      expect(runLog.summary).toMatch(/新提醒 \d+ 人，合同到期 \d+ 人/);
       await s.close();
       closed = true;
-      expect(job.isStopped()).toBe(true);
+      expect(await s.app.scheduler.nextRun(key)).toBeNull();
     } finally {
       if (!closed) await s.close();
     }

@@ -164,3 +164,31 @@ export async function scopedUser(
   await db.insertInto('sys_users_roles').values({ user_id: userId, role_id: roleId }).execute();
   return { token: await login(app, opts.username, password), deptId, userId };
 }
+
+/** The staff import sheet's headers (the template's required and usual columns, 银行卡号 last). */
+export const STAFF_SHEET_HEADERS = ['所属单位', '姓名', '身份证号', '户籍类型', '手机号', '入职日期', '基本工资', '税种', '保险种类', '专项附加扣除', '派遣日期', '合同状态', '合同开始', '合同结束', '参保状态', '参保时间', '银行卡号'];
+
+/** One staff row of an import sheet in the order of `headers`: valid values, replaced by `overrides` (header -> cell). */
+export function staffSheetRow(headers: readonly string[], company: string, name: string, id: unknown, overrides: Record<string, unknown> = {}): unknown[] {
+  const base: Record<string, unknown> = {
+    所属单位: company,
+    姓名: name,
+    身份证号: id,
+    户籍类型: '本农',
+    手机号: '13900001111',
+    入职日期: '2024-03-01',
+    基本工资: 6500,
+    税种: '工资薪金',
+    保险种类: '五险一金',
+    专项附加扣除: 0,
+    派遣日期: '2024-03-01',
+    合同状态: '已签订',
+    合同开始: '2024-03-01',
+    合同结束: '2026-02-28',
+    参保状态: '已参保',
+    参保时间: '2024-03-01',
+    银行卡号: '6222020200112233445',
+    ...overrides,
+  };
+  return headers.map((h) => base[h]);
+}

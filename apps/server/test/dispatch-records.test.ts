@@ -80,11 +80,22 @@ describe.each(HR_RECORD_RESOURCES.map((d) => [d.name, d as ResourceDef] as const
     expect((await api('DELETE', `/api/${name}`, [rows[1].id, rows[2].id])).statusCode).toBe(200);
   });
 
-  it('has no required fields but checks types', async () => {
-    expect((await api('POST', `/api/${name}`, {})).statusCode).toBe(201);
+  it('refuses a row naming nobody (姓名 or 身份证号, on create and update) and checks types', async () => {
+    for (const blank of [{}, { name: '  ', idCard: '' }]) {
+      const res = await api('POST', `/api/${name}`, blank);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe('请至少填写姓名或身份证号');
+      expect(res.json().fieldErrors).toMatchObject({ name: '请至少填写姓名或身份证号', idCard: '请至少填写姓名或身份证号' });
+    }
+    const onlyName = await api('POST', `/api/${name}`, { name: uniq('N') });
+    expect(onlyName.statusCode, onlyName.body).toBe(201);
+    expect((await api('POST', `/api/${name}`, { idCard: idCard('1990-01-01', 7) })).statusCode).toBe(201);
+    const cleared = await api('PUT', `/api/${name}`, { ...(onlyName.json() as object), name: '' });
+    expect(cleared.statusCode, cleared.body).toBe(400);
+    expect(cleared.json().message).toBe('请至少填写姓名或身份证号');
     const dated = writable(def).find((f) => f.kind === 'date' || f.kind === 'month' || f.kind === 'money' || f.kind === 'int');
     if (dated) {
-      const res = await api('POST', `/api/${name}`, { [dated.name]: 'abc' });
+      const res = await api('POST', `/api/${name}`, { name: 'x', [dated.name]: 'abc' });
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors[dated.name]).toContain(dated.label);
     }
@@ -118,7 +129,7 @@ describe('accountsStaffExtra', () => {
     const bad = await api('POST', '/api/accountsStaffExtra', { ...body, staffCompanyId: 999999 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.staffCompanyId).toBe('单位不存在或无权访问');
-    expect((await api('POST', '/api/accountsStaffExtra', { ...body, month: '2025-13' })).json().fieldErrors.month).toBe('月份月份格式应为YYYY-MM');
+    expect((await api('POST', '/api/accountsStaffExtra', { ...body, month: '2025-13' })).json().fieldErrors.month).toBe('月份格式应为YYYY-MM');
     expect((await api('PUT', '/api/accountsStaffExtra', { ...row, jiaban: 400 })).statusCode).toBe(204);
     expect((await api('GET', `/api/accountsStaffExtra/${row.id}`)).json().jiaban).toBe(400);
     expect(staffExtraResource.searchMode).toBe('fieldChooser');

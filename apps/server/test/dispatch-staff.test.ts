@@ -60,7 +60,7 @@ describe('accountsStaff create and validation', () => {
       salary: '请输入基本工资',
       taxesType: '请选择税种种类',
       insureType: '请选择保险种类',
-      deduct: '请输入专项扣除',
+      deduct: '请输入专项附加扣除',
       dispatchDate: '请选择派遣日期',
       contractState: '请选择合同状态',
       contractStart: '请选择开始日期',

@@ -50,13 +50,35 @@ describe('what gets logged', () => {
     const rows = await t.app.ctx.db.selectFrom('sys_log').selectAll().orderBy('id').execute();
     const descriptions = rows.map((r) => r.description);
     expect(descriptions).toEqual(expect.arrayContaining(['用户登录', '新增用户', '修改密码', '发送邮箱验证码', '修改邮箱']));
-    const failedLogin = rows.find((r) => r.description === '用户登录' && r.log_type === 'ERROR');
-    expect(failedLogin).toMatchObject({ username: 'admin' });
+    // a wrong password is the user's mistake, not an exception: an operation-log row marked WARN, no stack
+    const failedLogin = rows.find((r) => r.description === '用户登录' && r.log_type === 'WARN');
+    expect(failedLogin).toMatchObject({ username: 'admin', exception_detail: '400 用户名或密码错误' });
     expect(failedLogin!.params).toContain('******');
     const emailChange = rows.find((r) => r.description === '修改邮箱')!;
     expect(emailChange.username).toBe('logged_user');
     expect(emailChange.method).toBe('POST /api/users/updateEmail/:code');
     expect(emailChange.params).not.toContain(code);
+  });
+});
+
+describe('user mistakes are not exceptions (W11)', () => {
+  it('a 400 and a 409 are WARN rows of the operation log with a one-line outcome, never a stack', async () => {
+    const body = newUserBody('twice_created', [await idOf(t, 'sys_role', '普通员工')]);
+    const before = (await t.app.ctx.db.selectFrom('sys_log').select('id').where('description', '=', '新增用户').execute()).length;
+    expect((await admin('POST', '/api/users', body)).statusCode).toBe(201);
+    const dup = await admin('POST', '/api/users', body);
+    expect(dup.statusCode).toBe(409);
+    expect((await admin('POST', '/api/users', { ...body, username: '' })).statusCode).toBe(400);
+    await expect.poll(async () => (await t.app.ctx.db.selectFrom('sys_log').select('id').where('description', '=', '新增用户').execute()).length).toBe(before + 3);
+    const rows = (await t.app.ctx.db.selectFrom('sys_log').selectAll().where('description', '=', '新增用户').orderBy('id').execute()).slice(before);
+    // log rows are written after the answers, so the two refusals may land in either order
+    expect(rows.map((r) => r.log_type).sort()).toEqual(['INFO', 'WARN', 'WARN']);
+    expect(rows.map((r) => r.exception_detail)).toContain(`409 ${dup.json().message}`);
+    for (const r of rows) expect(String(r.exception_detail ?? '')).not.toMatch(/\n\s+at /);
+    const errors = (await admin('GET', `/api/logs/error?blurry=${encodeURIComponent('新增用户')}`)).json();
+    expect(errors.totalElements).toBe(0);
+    const operations = (await admin('GET', `/api/logs?blurry=${encodeURIComponent('新增用户')}`)).json();
+    expect(operations.content.filter((r: { logType: string }) => r.logType === 'WARN')).toHaveLength(2);
   });
 });
 
@@ -70,7 +92,7 @@ describe('reading logs', () => {
     const ids = body.content.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(Object.keys(body.content[0]).sort()).toEqual(['browser', 'createTime', 'description', 'id', 'logType', 'method', 'params', 'requestIp', 'time', 'username']);
-    expect(body.content.every((r: { logType: string }) => r.logType === 'INFO')).toBe(true);
+    expect(body.content.every((r: { logType: string }) => r.logType === 'INFO' || r.logType === 'WARN')).toBe(true);
     const search = (await admin('GET', `/api/logs?blurry=${encodeURIComponent('修改邮箱')}`)).json();
     expect(search.content.map((r: { description: string }) => r.description)).toEqual(['修改邮箱']);
     const manager = await userWithCodes(t, ['USER_ALL', 'ROLES_ALL', 'DICT_ALL']);
@@ -79,15 +101,21 @@ describe('reading logs', () => {
   });
 
   it('errors are listed without their exception text, which comes per entry', async () => {
-    const list = (await admin('GET', `/api/logs/error?blurry=${encodeURIComponent('用户登录')}`)).json();
-    expect(list.totalElements).toBeGreaterThan(0);
-    const row = list.content[0];
+    // refused access is an error-log entry (without a stack); a user's mistakes are not
+    const outsider = await userWithCodes(t, ['DICT_ALL']);
+    expect((await outsider.call('POST', '/api/users', newUserBody('never_created', []))).statusCode).toBe(403);
+    await expect.poll(async () => (await admin('GET', `/api/logs/error?blurry=${encodeURIComponent('新增用户')}`)).json().totalElements).toBe(1);
+    const list = (await admin('GET', '/api/logs/error')).json();
+    expect(list.content.length).toBeGreaterThan(0);
+    expect(list.content.every((r: { logType: string }) => r.logType === 'ERROR')).toBe(true);
+    expect(list.content.some((r: { description: string }) => r.description === '用户登录')).toBe(false);
+    const row = list.content.find((r: { description: string }) => r.description === '新增用户');
     expect(row.exceptionDetail).toBeUndefined();
     expect(JSON.stringify(row)).not.toContain('exception');
     const detail = await admin('GET', `/api/logs/error/${row.id}`);
     expect(detail.statusCode).toBe(200);
-    expect(detail.json().exception).toContain('用户名或密码错误');
-    const info = (await admin('GET', '/api/logs?size=1')).json().content[0];
+    expect(detail.json().exception).toBe('403 没有权限执行此操作');
+    const info = (await admin('GET', '/api/logs')).json().content.find((r: { logType: string }) => r.logType === 'INFO');
     expect((await admin('GET', `/api/logs/error/${info.id}`)).statusCode).toBe(404);
   });
 

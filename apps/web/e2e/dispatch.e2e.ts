@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, login, screenshot, startHarness } from './harness';
+import { type Harness, login, openDialog, screenshot, startHarness, withoutFavicon } from './harness';
 
 /**
  * The dispatch screens in a real browser against the real server: create a company, add a staff member
@@ -14,8 +14,6 @@ const OK = /确\s*定/;
 const COMPANY = 'E2E派遣测试有限公司';
 
 const screenOf = (page: Page): Locator => page.locator('.app-screen[data-active="true"]');
-const dialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible .ant-modal').last();
-const clean = (errors: string[]) => errors.filter((e) => !/favicon/.test(e));
 
 async function open(page: Page, path: string, testId: string): Promise<Locator> {
   await page.goto(path);
@@ -64,7 +62,7 @@ describe('dispatch screens', () => {
     // ---- company ----
     let s = await open(page, '/accounts/company', 'crud-page-accountsCompany');
     await s.getByTestId('crud-add').click();
-    let d = dialog(page);
+    let d = openDialog(page);
     await fillIn(page, d, '单位名称', COMPANY);
     await chooseIn(page, d, '服务方式', '劳务派遣');
     await chooseIn(page, d, '服务费类型', '按人头');
@@ -88,7 +86,7 @@ describe('dispatch screens', () => {
     s = await open(page, '/accounts/staff', 'accounts-staff-page');
     await expect.poll(() => s.getByTestId('company-select').textContent()).toContain(COMPANY);
     await s.getByTestId('crud-add').click();
-    d = dialog(page);
+    d = openDialog(page);
     await d.getByTestId('staff-dialog').waitFor();
     await expect.poll(() => fieldValue(page, d, '公积金基数')).toBe('5000');
     await expect.poll(() => fieldValue(page, d, '工伤保险单位比例')).toBe('0.004');
@@ -155,7 +153,7 @@ describe('dispatch screens', () => {
     const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 
     await s.getByTestId('crud-import').click();
-    d = dialog(page);
+    d = openDialog(page);
     await d.locator('input[type=file]').setInputFiles({ name: 'staff.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
     await d.getByTestId('import-submit').click();
     const result = d.getByTestId('import-result');
@@ -201,7 +199,7 @@ describe('dispatch screens', () => {
     await screenshot(page, 'dispatch-dashboard');
 
     const errors = h.errorsOf(page);
-    expect(clean(errors.page)).toEqual([]);
-    expect(clean(errors.console)).toEqual([]);
+    expect(withoutFavicon(errors.page)).toEqual([]);
+    expect(withoutFavicon(errors.console)).toEqual([]);
   });
 });

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import type { AppConfig } from '../../server/src/config.ts';
 import { seedDatabase } from '../../server/src/seed/index.ts';
@@ -144,6 +145,52 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+// ---- what the browser tests share -------------------------------------------------------------------------
+
+/**
+ * The harness and one page logged in as admin (1440×900 unless told; `{}` gives newPage's default), for a test
+ * file's beforeAll:
+ * `beforeAll(async () => { ({ h, page } = await startLoggedIn()); }, 120_000)`, then `afterAll(() => h?.close())`.
+ */
+export async function startLoggedIn(pageOptions: Parameters<Harness['newPage']>[0] = { width: 1440, height: 900 }): Promise<{ h: Harness; page: Page }> {
+  const h = await startHarness();
+  const page = await h.newPage(pageOptions);
+  await login(page);
+  return { h, page };
+}
+
+/** The screen of the active tab (screens of other tabs stay mounted, hidden). */
+export const activeScreen = (page: Page): Locator => page.locator('.app-screen[data-active="true"]');
+/** The top-most open dialog. */
+export const openDialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible .ant-modal').last();
+/** Notifications holding the text. */
+export const notice = (page: Page, text: string | RegExp): Locator => page.locator('.ant-notification-notice', { hasText: text });
+/** Wait until a notification holding the text is shown. */
+export async function expectNotice(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
+  await expect.poll(() => notice(page, text).count(), { timeout }).toBeGreaterThan(0);
+}
+/**
+ * Pick `option` in the select or tree select that `trigger` opens. A dropdown opened while its dialog still zooms
+ * in can be measured hidden and the click lost: it is opened again, three times at most.
+ */
+export async function choose(page: Page, trigger: Locator, option: string | RegExp): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await trigger.click();
+    const dropdown = page.locator('.ant-select-dropdown:visible, .ant-tree-select-dropdown:visible').last();
+    const item = dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper', { hasText: option }).first();
+    try {
+      await item.click({ timeout: 4000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.waitForTimeout(300);
+    }
+  }
+}
+
+/** Console errors without the browser's favicon request (the app has none). */
+export const withoutFavicon = (errors: string[]): string[] => errors.filter((e) => !/favicon/.test(e));
 
 // ---- fallback front server (static dist + SPA fallback + proxy to the API) -------------------------------
 

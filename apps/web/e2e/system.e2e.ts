@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, login, screenshot, startHarness } from './harness';
+import { choose, type Harness, login, screenshot, startHarness, withoutFavicon } from './harness';
 
 /**
  * The system screens in a real browser against the real server: departments, positions, dictionaries,
@@ -22,7 +22,6 @@ const SYSTEM_SCREENS: [path: string, testId: string, shot: string][] = [
   ['/user/center', 'user-center', 'user-center'],
 ];
 
-const clean = (errors: string[]) => errors.filter((e) => !/favicon/.test(e));
 
 /** The visible screen of the active tab. */
 function screen(page: Page): Locator {
@@ -55,14 +54,6 @@ async function expectNotice(page: Page, text: string): Promise<void> {
 async function clearNotices(page: Page): Promise<void> {
   await page.mouse.move(700, 780);
   await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 10_000 }).toBe(0);
-}
-
-/** Choose an option of an antd Select / TreeSelect opened from `trigger`. */
-async function choose(page: Page, trigger: Locator, option: string): Promise<void> {
-  await trigger.click();
-  const dropdown = page.locator('.ant-select-dropdown:visible, .ant-tree-select-dropdown:visible').last();
-  const item = dropdown.locator('.ant-select-item-option, .ant-select-tree-node-content-wrapper', { hasText: option }).first();
-  await item.click();
 }
 
 function row(scope: Locator, text: string): Locator {
@@ -114,8 +105,8 @@ describe('system screens', () => {
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect.poll(() => s.locator('th', { hasText: '排序' }).count()).toBeGreaterThan(0);
     const errors = h.errorsOf(page);
-    expect(clean(errors.page)).toEqual([]);
-    expect(clean(errors.console)).toEqual([]);
+    expect(withoutFavicon(errors.page)).toEqual([]);
+    expect(withoutFavicon(errors.console)).toEqual([]);
   });
 
   it('manages departments, positions, dictionaries, roles and users; the new user logs in with the shown password', async () => {
@@ -289,8 +280,8 @@ describe('system screens', () => {
     expect(await crud.getByTestId('crud-delete').count()).toBe(0);
     expect(await crud.locator('th', { hasText: '操作' }).count()).toBe(0);
     await screenshot(other, 'restricted-user');
-    expect(clean(h.errorsOf(other).page)).toEqual([]);
-    expect(clean(h.errorsOf(other).console)).toEqual([]);
+    expect(withoutFavicon(h.errorsOf(other).page)).toEqual([]);
+    expect(withoutFavicon(h.errorsOf(other).console)).toEqual([]);
 
     // ---- clean up through the screens: user, role, position, department ----
     s = await open(page, '/system/user', 'user-page');
@@ -311,7 +302,7 @@ describe('system screens', () => {
     await expect.poll(() => row(s, 'E2E部门A').count()).toBe(0);
 
     const errors = h.errorsOf(page);
-    expect(clean(errors.page)).toEqual([]);
-    expect(clean(errors.console)).toEqual([]);
+    expect(withoutFavicon(errors.page)).toEqual([]);
+    expect(withoutFavicon(errors.console)).toEqual([]);
   });
 });

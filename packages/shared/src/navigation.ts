@@ -8,6 +8,8 @@ export interface MenuMeta {
   title: string;
   icon?: string | null;
   noCache?: boolean;
+  /** The title in other UI languages, sent for a definition's menu (ResourceDef.menu) while it keeps its shipped name. */
+  titles?: Partial<Record<string, string>>;
 }
 
 /** One node of /api/menus/build. */
@@ -133,7 +135,8 @@ export function openKeysFor(items: readonly NavItem[], path: string): string[] {
 export const DASHBOARD: RouteEntry = {
   path: '/dashboard',
   component: 'dashboard',
-  title: '合同到期提醒',
+  // not 合同到期提醒: 派遣业务 › 合同到期提醒 is another screen, and two sidebar entries must not share a title
+  title: '首页',
   icon: 'DashboardOutlined',
   hidden: false,
   affix: true,
@@ -152,4 +155,19 @@ export function appRoutes(nav: Navigation, isOrdinaryEmployee: boolean): Map<str
   for (const [k, v] of nav.routes) if (!all.has(k)) all.set(k, v);
   all.set(USER_CENTER.path, USER_CENTER);
   return all;
+}
+
+/** Every translated title the menus carry (`meta.titles`): [language, Chinese title, title in that language]. */
+export function menuTitleTranslations(menus: readonly MenuVo[] | null | undefined): [lng: string, zh: string, title: string][] {
+  const out: [string, string, string][] = [];
+  const walk = (list: readonly MenuVo[]) => {
+    for (const m of list) {
+      if (!m || typeof m !== 'object') continue;
+      const zh = m.meta?.title;
+      if (zh && m.meta?.titles) for (const [lng, title] of Object.entries(m.meta.titles)) if (title) out.push([lng, zh, title]);
+      if (Array.isArray(m.children)) walk(m.children);
+    }
+  };
+  walk(menus ?? []);
+  return out;
 }

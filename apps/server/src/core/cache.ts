@@ -18,10 +18,29 @@ export interface Cache {
   incr(key: string, ttlSeconds: number): Promise<number>;
   /** Keys (without the prefix) matching a glob made of literal text and `*`, up to `limit`. */
   keys(pattern: string, limit?: number): Promise<string[]>;
+  /** Type, raw string value (strings only) or element count, and remaining TTL of keys, for the cache screen. */
+  inspect(keys: readonly string[]): Promise<CacheEntryInfo[]>;
+  /** Delete keys (without the prefix); returns how many existed. */
+  delMany(keys: readonly string[]): Promise<number>;
+  /** What the cache screen's info card shows. */
+  serverInfo(): Promise<Record<string, string>>;
   /** Delete every key of this application (never anything else in a shared Redis). */
   clear(): Promise<void>;
   close(): Promise<void>;
   readonly kind: 'memory' | 'redis';
+}
+
+/** One key as the cache screen sees it. */
+export interface CacheEntryInfo {
+  key: string;
+  /** Redis type (`string`, `hash`, `list`, `set`, `zset`, `stream`), `none` when the key is gone. */
+  type: string;
+  /** The raw value of a string key; null for other types and gone keys. */
+  value: string | null;
+  /** Element count of a non-string key. */
+  size?: number;
+  /** Seconds left; null when the key does not expire. */
+  ttlSeconds: number | null;
 }
 
 function globToRegExp(glob: string): RegExp {
@@ -75,6 +94,22 @@ class MemoryCache implements Cache {
     }
     return out;
   }
+  async inspect(keys: readonly string[]) {
+    return keys.map((key): CacheEntryInfo => {
+      const value = this.store.get(key);
+      if (value === undefined) return { key, type: 'none', value: null, ttlSeconds: null };
+      const left = this.store.getRemainingTTL(key);
+      return { key, type: 'string', value, ttlSeconds: Number.isFinite(left) && left > 0 ? Math.ceil(left / 1000) : null };
+    });
+  }
+  async delMany(keys: readonly string[]) {
+    let n = 0;
+    for (const k of keys) if (this.store.delete(k)) n++;
+    return n;
+  }
+  async serverInfo() {
+    return { kind: 'memory', keys: String(this.store.size), maxKeys: String(this.store.max) };
+  }
   async clear() {
     this.store.clear();
   }
@@ -119,7 +154,8 @@ class RedisCache implements Cache {
     const out: string[] = [];
     let cursor = '0';
     do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', this.k(pattern), 'COUNT', 500);
+      // `?`, `[`, `]` and `\` are literal here, as in the memory cache: only `*` is a wildcard
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', this.k(pattern).replace(/[?[\]\\]/g, '\\$&'), 'COUNT', 500);
       cursor = next;
       for (const full of batch as string[]) {
         out.push(full.slice(this.prefix.length));
@@ -127,6 +163,45 @@ class RedisCache implements Cache {
       }
     } while (cursor !== '0');
     return out;
+  }
+  async inspect(keys: readonly string[]) {
+    if (keys.length === 0) return [];
+    const head = this.redis.pipeline();
+    for (const key of keys) head.type(this.k(key)).pttl(this.k(key));
+    const heads = (await head.exec()) as [Error | null, unknown][];
+    const types = keys.map((_, i) => String(heads[2 * i][1] ?? 'none'));
+    const ttls = keys.map((_, i) => Number(heads[2 * i + 1][1]));
+    const SIZE: Record<string, string> = { hash: 'hlen', list: 'llen', set: 'scard', zset: 'zcard', stream: 'xlen' };
+    const body = this.redis.pipeline();
+    keys.forEach((key, i) => {
+      const t = types[i];
+      if (t === 'string') body.get(this.k(key));
+      else if (SIZE[t]) body[SIZE[t]](this.k(key));
+      else body.exists(this.k(key));
+    });
+    const bodies = (await body.exec()) as [Error | null, unknown][];
+    return keys.map((key, i): CacheEntryInfo => {
+      const type = types[i];
+      const ttlSeconds = ttls[i] > 0 ? Math.ceil(ttls[i] / 1000) : null;
+      if (type === 'string') return { key, type, value: (bodies[i][1] as string | null) ?? null, ttlSeconds };
+      return { key, type, value: null, ...(SIZE[type] ? { size: Number(bodies[i][1] ?? 0) } : {}), ttlSeconds };
+    });
+  }
+  async delMany(keys: readonly string[]) {
+    let n = 0;
+    for (let i = 0; i < keys.length; i += 500) n += Number(await this.redis.del(...keys.slice(i, i + 500).map((k) => this.k(k))));
+    return n;
+  }
+  async serverInfo() {
+    const text = String(await this.redis.info());
+    const field = (name: string) => text.match(new RegExp(`^${name}:(.*)$`, 'm'))?.[1]?.trim() ?? '';
+    return {
+      kind: 'redis',
+      version: field('redis_version'),
+      usedMemory: field('used_memory_human'),
+      connectedClients: field('connected_clients'),
+      uptimeDays: field('uptime_in_days'),
+    };
   }
   async clear() {
     const keys = await this.keys('*', 1_000_000);

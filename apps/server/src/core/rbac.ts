@@ -65,17 +65,11 @@ export async function computeDeptScope(db: Db, user: Pick<CurrentUser, 'deptId' 
   return [...ids].sort((a, b) => a - b);
 }
 
-const scopeCache = new WeakMap<FastifyRequest, Promise<DeptScope>>();
-
-/** The caller's department scope, computed once per request. */
+/** The caller's department scope, computed once per request (kept on `request.deptScope`, see plugins/auth.ts). */
 export function requestDeptScope(req: FastifyRequest, db: Db): Promise<DeptScope> {
   if (!req.user) return Promise.resolve([]);
-  let scope = scopeCache.get(req);
-  if (!scope) {
-    scope = computeDeptScope(db, req.user);
-    scopeCache.set(req, scope);
-  }
-  return scope;
+  req.deptScope ??= computeDeptScope(db, req.user);
+  return req.deptScope;
 }
 
 /**
@@ -83,7 +77,7 @@ export function requestDeptScope(req: FastifyRequest, db: Db): Promise<DeptScope
  * that ask for it get it without working it out again. Returns the same promise.
  */
 export function primeRequestDeptScope(req: FastifyRequest, scope: Promise<DeptScope>): Promise<DeptScope> {
-  scopeCache.set(req, scope);
+  req.deptScope = scope;
   return scope;
 }
 

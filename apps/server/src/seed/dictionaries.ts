@@ -33,6 +33,9 @@ function rateEntries(overrides: Record<string, string> = {}): [string, string][]
   return Object.entries({ ...base, ...overrides });
 }
 
+/** Beijing bases from 2024-07 to 2025-06 (payroll-rules.md §2.3; the housing-fund floor is the minimum wage). */
+const BEIJING_2024_07 = { baseFloor: '6821', baseCeiling: '35283', gjjBaseFloor: '2420', gjjBaseCeiling: '35283', effectiveMonth: '2024-07' };
+
 export const RATE_DICTIONARIES: Record<string, string> = {
   本农: 'bennong',
   本城: 'bencheng',
@@ -60,6 +63,14 @@ export const DICTIONARIES: DictSeed[] = [
   { name: 'contract_type', remark: '合同类型', entries: same('固定期限', '无固定期限', '以完成一定工作任务为期限', '劳务派遣') },
   { name: 'contract_warn_state', remark: '合同提醒状态', entries: same('未提醒', '已提醒') },
   { name: 'service_type', remark: '服务方式', entries: same('劳务派遣', '人事代理', '劳务外包', '业务外包') },
+  {
+    name: 'proration_rule',
+    remark: '不满月工资计算方式',
+    entries: [
+      ['按日历天数', 'calendar'],
+      ['按21.75天计薪', 'workdays'],
+    ],
+  },
   { name: 'fee_type', remark: '服务费类型', entries: same('按人头', '按比例', '固定金额') },
   {
     name: 'dispatch_company',
@@ -77,5 +88,8 @@ export const DICTIONARIES: DictSeed[] = [
     name: 'bennong_24',
     remark: '本农（养24号文）费率：养老基数与比例规则待经办机构确认',
     entries: rateEntries(),
-  },
+  },  // The previous Beijing year (2024-07 to 2025-06) beside it, so months before 2025-07 can be calculated (P4).
+  ...Object.values(RATE_DICTIONARIES).map(
+    (name): DictSeed => ({ name: `${name}@2024-07`, remark: `${name} 费率（北京2024-07至2025-06，请与社保经办机构核对）`, entries: rateEntries(BEIJING_2024_07) }),
+  ),
 ];

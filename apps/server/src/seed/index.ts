@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { PERMISSION_GROUPS, ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
+import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
 import type { Db, DialectName } from '../core/db.ts';
 import { insertReturningId, nowIso } from '../core/db.ts';
 import { hashPassword } from '../core/auth/password.ts';
 import type { AppConfig } from '../config.ts';
-import { MENU_TREE, ADMIN_ROLE_MENUS, EMPLOYEE_ROLE_MENUS, type MenuSeed } from './menus.ts';
-import { DICTIONARIES } from './dictionaries.ts';
+import { ADMIN_ROLE_MENUS, EMPLOYEE_ROLE_MENUS } from './menus.ts';
 
 export const DEV_ADMIN_PASSWORD = 'admin123';
 
@@ -16,8 +15,9 @@ export interface SeedResult {
 }
 
 /**
- * First-start seed: departments, positions, roles, the admin user, every permission code, the menu tree
- * and the dictionaries. Runs only on an empty database, in one transaction (nothing half-seeded).
+ * First-start seed: departments, positions, roles (with their codes and menus) and the admin user. Runs only
+ * on an empty database, in one transaction (nothing half-seeded), after the definition sync has written the
+ * permission codes, menus and dictionaries (core/sync, on every start).
  */
 export async function seedDatabase(db: Db, dialect: DialectName, config: Pick<AppConfig, 'adminPassword' | 'production'>): Promise<SeedResult> {
   const existing = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
@@ -45,38 +45,13 @@ export async function seedDatabase(db: Db, dialect: DialectName, config: Pick<Ap
     await ins('sys_job', { name: '薪酬会计', sort: 2, enabled: 1, dept_id: finance, create_time: now });
     await ins('sys_job', { name: '业务经理', sort: 3, enabled: 1, dept_id: business, create_time: now });
     await ins('sys_job', { name: ORDINARY_EMPLOYEE_JOB, sort: 4, enabled: 1, dept_id: business, create_time: now });
-    // permissions
-    const permIds = new Map<string, number>();
-    permIds.set('ADMIN', await ins('sys_permission', { name: 'ADMIN', alias: '超级管理员', pid: 0, create_time: now }));
-    for (const g of PERMISSION_GROUPS) {
-      const parent = await ins('sys_permission', { name: `${g.prefix}_ALL`, alias: g.alias, pid: 0, create_time: now });
-      permIds.set(`${g.prefix}_ALL`, parent);
-      for (const [suffix, alias] of g.actions) {
-        permIds.set(`${g.prefix}_${suffix}`, await ins('sys_permission', { name: `${g.prefix}_${suffix}`, alias: `${g.alias}${alias}`, pid: parent, create_time: now }));
-      }
-    }
-    // menus
+    // permission codes and menus come from the definition sync (core/sync), which runs before the seed
+    const permIds = new Map((await trx.selectFrom('sys_permission').select(['id', 'name']).execute()).map((r) => [String(r.name), Number(r.id)]));
+    if (!permIds.has('ADMIN')) throw new Error('seedDatabase needs the definition sync first (core/sync prepareDatabase)');
+    const menuRows = await trx.selectFrom('sys_menu').select(['id', 'pid', 'name']).execute();
     const menuIds = new Map<string, number[]>();
-    let sort = 1;
-    const addMenu = async (m: MenuSeed, pid: number): Promise<number[]> => {
-      const id = await ins('sys_menu', {
-        name: m.name,
-        sort: sort++,
-        path: m.path,
-        component: m.component ?? null,
-        iframe: 0,
-        hidden: m.hidden ? 1 : 0,
-        cache: 0,
-        pid,
-        icon: m.icon,
-        create_time: now,
-      });
-      const all = [id];
-      for (const c of m.children ?? []) all.push(...(await addMenu(c, id)));
-      menuIds.set(m.name, all);
-      return all;
-    };
-    for (const m of MENU_TREE) await addMenu(m, 0);
+    const subtree = (id: number): number[] => [id, ...menuRows.filter((r) => Number(r.pid) === id).flatMap((r) => subtree(Number(r.id)))];
+    for (const r of menuRows) menuIds.set(String(r.name), subtree(Number(r.id)));
     // roles
     const superRole = await ins('sys_role', { name: '超级管理员', level: 1, data_scope: '全部', remark: '拥有全部权限', create_time: now });
     const adminRole = await ins('sys_role', { name: '普通管理员', level: 2, data_scope: '全部', remark: '派遣、薪资和人事档案', create_time: now });
@@ -88,7 +63,7 @@ export async function seedDatabase(db: Db, dialect: DialectName, config: Pick<Ap
     for (const code of [...businessCodes, 'DICT_SELECT'])
       await trx.insertInto('sys_roles_permissions').values({ role_id: adminRole, permission_id: permIds.get(code) }).execute();
     await trx.insertInto('sys_roles_permissions').values({ role_id: employeeRole, permission_id: permIds.get('ACPAYSLIP_SELECT') }).execute();
-    const allMenus = [...new Set([...menuIds.values()].flat())];
+    const allMenus = menuRows.map((r) => Number(r.id));
     const menusOf = (names: string[]) => [...new Set(names.flatMap((n) => menuIds.get(n) ?? []))];
     for (const [role, menus] of [
       [superRole, allMenus],
@@ -113,14 +88,6 @@ export async function seedDatabase(db: Db, dialect: DialectName, config: Pick<Ap
       update_time: now,
     });
     await trx.insertInto('sys_users_roles').values({ user_id: admin, role_id: superRole }).execute();
-    // dictionaries
-    for (const d of DICTIONARIES) {
-      const dictId = await ins('sys_dict', { name: d.name, remark: d.remark, create_time: now });
-      await trx
-        .insertInto('sys_dict_detail')
-        .values(d.entries.map(([label, value], i) => ({ dict_id: dictId, label, value, sort: i + 1, create_time: now })))
-        .execute();
-    }
   };
   if (dialect === 'mysql' || dialect === 'postgres' || dialect === 'sqlite') await db.transaction().execute(run);
   return { seeded: true, adminPasswordShown: shown };

@@ -32,6 +32,7 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       { name: '月度工资', path: 'accountsSalary', icon: 'CalculatorOutlined', component: 'salary/accountsSalary/index' },
       { name: '工资报表', path: 'salaryReport', icon: 'FileExcelOutlined', component: 'salary/report/index' },
+      { name: '期初累计数据', path: 'taxOpening', icon: 'FieldTimeOutlined', component: 'crud/taxOpening' },
     ],
   },
   { name: '工资条', path: 'acPayslip', icon: 'ProfileOutlined', component: 'salary/acPayslip/index' },
@@ -48,6 +49,19 @@ export const MENU_TREE: MenuSeed[] = [
       { name: '社保记录', path: 'accSocial', icon: 'SafetyOutlined', component: 'crud/accSocial' },
       { name: '公积金账户', path: 'accGjj', icon: 'HomeOutlined', component: 'crud/accGjj' },
       { name: '工资记录', path: 'accSalary', icon: 'AccountBookOutlined', component: 'crud/accSalary' },
+    ],
+  },
+  {
+    // 数据管理 (issue 11): models, model tasks and their outputs; the data-source screens sit here too
+    name: '数据管理',
+    path: 'operations',
+    icon: 'DatabaseOutlined',
+    children: [
+      { name: '模型管理', path: 'models', icon: 'ExperimentOutlined', component: 'operations/models/index' },
+      { name: '任务管理', path: 'tasks', icon: 'ScheduleOutlined', component: 'operations/tasks/index' },
+      { name: '模型数据', path: 'modelData', icon: 'FileZipOutlined', component: 'operations/modelData/index' },
+      { name: '数据源管理', path: 'dataSources', icon: 'DatabaseOutlined', component: 'operations/dataSources/index' },
+      { name: '自定义数据源', path: 'customDatasource', icon: 'TableOutlined', component: 'operations/customDatasource/index' },
     ],
   },
   {
@@ -71,6 +85,22 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       { name: '操作日志', path: 'logs', icon: 'HistoryOutlined', component: 'monitor/log/index' },
       { name: '异常日志', path: 'errorLog', icon: 'BugOutlined', component: 'monitor/log/errorLog' },
+      { name: '缓存管理', path: 'redis', icon: 'DatabaseOutlined', component: 'monitor/redis/index' },
+    ],
+  },
+  {
+    name: '系统工具',
+    path: 'tools',
+    icon: 'AppstoreOutlined',
+    children: [
+      { name: '定时任务', path: 'timing', icon: 'FieldTimeOutlined', component: 'tools/jobs/index' },
+      { name: '接口文档', path: 'apiDocs', icon: 'FileTextOutlined', component: 'tools/apiDocs/index' },
+      { name: '存储管理', path: 'storage', icon: 'CloudServerOutlined', component: 'tools/storage/index' },
+      { name: '图床管理', path: 'pictures', icon: 'PictureOutlined', component: 'tools/picture/index' },
+      { name: '代码生成', path: 'generator', icon: 'CodeOutlined', component: 'tools/generator/index' },
+      { name: 'SQL监控', path: 'sqlMonitor', icon: 'DashboardOutlined', component: 'tools/sqlMonitor/index' },
+      { name: '邮件工具', path: 'email', icon: 'MailOutlined', component: 'tools/email/index' },
+      { name: '支付宝工具', path: 'aliPay', icon: 'AlipayCircleOutlined', component: 'tools/aliPay/index' },
     ],
   },
 ];

@@ -1,4 +1,5 @@
-import { hasPermission as codesPass } from '@app/shared/resource';
+// the module itself, not the barrel: the barrel brings the field kinds and zod into the login page's bundle
+import { hasPermission as codesPass } from '@app/shared/resource/types';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { encryptPassword } from './crypto';
 import { menusQuery } from './menus';
@@ -13,6 +14,7 @@ import {
   isOrdinaryEmployee as isOrdinary,
   sessionVersion,
   setRememberedUsername,
+  sessionStarted,
   setToken,
   setUser,
   subscribeSession,
@@ -61,15 +63,18 @@ export interface LoginInput {
 /** POST /auth/login with the RSA-encrypted password; stores the token and the user. */
 export async function loginWithPassword(input: LoginInput): Promise<UserInfo> {
   const password = await encryptPassword(input.password);
-  const res = await api.post<{ token: string; expiresAt?: string; user: UserInfo }>('/auth/login', {
+  // session 'cookie': the server keeps the token in an HttpOnly cookie and answers without it (S6)
+  const res = await api.post<{ token?: string; expiresAt?: string; user: UserInfo }>('/auth/login', {
     username: input.username.trim(),
     password,
     code: input.code.trim(),
     uuid: input.uuid,
     rememberMe: input.rememberMe,
+    session: 'cookie',
   });
   queryClient.clear();
-  setToken(res.token, { rememberMe: input.rememberMe, expiresAt: res.expiresAt });
+  if (res.token) setToken(res.token);
+  else sessionStarted();
   setRememberedUsername(input.rememberMe ? input.username.trim() : null);
   setUser(res.user);
   return res.user;

@@ -84,6 +84,9 @@ export function initI18n(lng: Language = detectLanguage()): Promise<typeof i18n>
         returnNull: false,
         react: { useSuspense: false },
       });
+      // "Enter {{label, lowerFirst}}": English and Spanish put a field label mid-sentence in lower case
+      // ("Enter company name", findings W9); acronyms such as "ID" keep their capitals.
+      i18n.services.formatter?.add('lowerFirst', lowerFirst);
       const [namespaces] = await Promise.all([loadLanguage(FALLBACK), loadLanguage(lng)]);
       await i18n.loadNamespaces(namespaces);
       applyLanguage(lng);
@@ -93,6 +96,12 @@ export function initI18n(lng: Language = detectLanguage()): Promise<typeof i18n>
     })();
   }
   return initPromise;
+}
+
+/** "Company name" -> "company name"; "ID card" and "SMTP host" unchanged (their second letter is a capital too). */
+export function lowerFirst(value: unknown): string {
+  const s = String(value ?? '');
+  return s.length > 1 && s[1] === s[1].toLowerCase() ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /** Switch the UI language: load its texts, set the cookie, switch antd/dayjs. */

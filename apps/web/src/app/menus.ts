@@ -17,12 +17,18 @@ export {
   normalizePath,
   openKeysFor,
 } from '@app/shared/navigation';
-import type { MenuVo } from '@app/shared/navigation';
+import { type MenuVo, menuTitleTranslations } from '@app/shared/navigation';
+import { i18n } from './i18n';
 
-/** `GET /api/menus/build` (silent: the layout shows its own notice when the menus cannot be loaded). */
+/**
+ * `GET /api/menus/build` (silent: the layout shows its own notice when the menus cannot be loaded). Titles the
+ * server sends in other languages (a definition's menu) join the `menu` texts that menuTitle() reads.
+ */
 export async function fetchMenus(): Promise<MenuVo[]> {
   const data = await api.get<MenuVo[]>('/api/menus/build', undefined, { silent: true });
-  return Array.isArray(data) ? data : [];
+  const menus = Array.isArray(data) ? data : [];
+  for (const [lng, zh, title] of menuTitleTranslations(menus)) i18n.addResourceBundle(lng, 'menu', { [zh]: title }, true, false);
+  return menus;
 }
 
 /**

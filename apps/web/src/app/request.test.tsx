@@ -3,6 +3,7 @@ import { Modal, notification } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render';
 import { feedback } from './feedback';
+import { changeLanguage } from './i18n';
 import { RequestError, api, buildQuery, downloadBlob, request, resetRequestStateForTests, setNavigator } from './request';
 import { clearSession, setToken, setUser } from './session';
 
@@ -32,8 +33,20 @@ describe('request', () => {
     expect(url).toBe('/api/things?sort=a%2Casc&sort=b%2Cdesc&page=0');
     const headers = (init?.headers ?? {}) as Record<string, string>;
     expect(headers.Authorization).toBe('Bearer tok-1');
+    expect(headers['Accept-Language']).toBe('zh');
     expect(init?.body).toBe('{"a":1}');
     expect(buildQuery({ sort: ['id,desc'] })).toBe('?sort=id%2Cdesc');
+  });
+
+  it('asks for error messages in the UI language', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
+    await changeLanguage('ja');
+    try {
+      await api.get('/api/things');
+      expect(((fetchMock.mock.calls[0][1]?.headers ?? {}) as Record<string, string>)['Accept-Language']).toBe('ja');
+    } finally {
+      await changeLanguage('zh');
+    }
   });
 
   it('shows the session-expired dialog only once for concurrent 401s and rejects every call', async () => {

@@ -1,6 +1,6 @@
 import { feedback, NOTIFY_SECONDS } from './feedback';
-import { i18n } from './i18n';
-import { getToken, getUser, isOrdinaryEmployee, removeToken } from './session';
+import { currentLanguage, i18n } from './i18n';
+import { authHeaders, getUser, isOrdinaryEmployee, removeToken } from './session';
 
 /**
  * The HTTP layer over fetch: bearer token, query strings, JSON bodies, timeouts and the global error handling
@@ -155,9 +155,10 @@ async function readBody(res: Response): Promise<unknown> {
 /** Low-level call: resolves with the body and the Response; on failure shows the §8 UI and rejects. */
 export async function requestRaw<T = unknown>(opts: RequestOptions): Promise<{ data: T; response: Response }> {
   const method = (opts.method ?? 'GET').toUpperCase();
-  const headers: Record<string, string> = { Accept: 'application/json, */*', ...opts.headers };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  // the server answers error messages in this language (the UI's), so they show as the screens do
+  const headers: Record<string, string> = { Accept: 'application/json, */*', 'Accept-Language': currentLanguage(), ...opts.headers };
+  // the session: a bearer token in memory, or the HttpOnly cookie (sent by the browser) plus its CSRF token
+  Object.assign(headers, authHeaders());
   let body: BodyInit | undefined;
   if (opts.data !== undefined && method !== 'GET') {
     if (opts.data instanceof FormData || opts.data instanceof Blob || typeof opts.data === 'string') body = opts.data as BodyInit;

@@ -1,15 +1,17 @@
 import { DEFAULT_ROLE_CODE, ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
 
 /**
- * The browser session: the bearer token and the logged-in user. Plain module state (with subscribers) so the
- * request layer can read it outside React; `auth.tsx` exposes it to components.
+ * The browser session: who is logged in, and how requests prove it. Plain module state (with subscribers) so
+ * the request layer can read it outside React; `auth.tsx` exposes it to components.
  *
- * Token storage: with remember-me the token goes to localStorage (survives a browser restart until it
- * expires); without, to a session cookie (gone when the browser closes, shared between tabs).
- * The password is never stored anywhere.
+ * The access token is never stored by a script (S6): the server keeps it in an HttpOnly, SameSite=Strict
+ * cookie the page cannot read, and hands the page a CSRF token in the readable cookie `dp_csrf`, which the
+ * request layer sends back as `X-CSRF-Token` (`authHeaders()`). That cookie is also how the page knows it has
+ * a session. Remember-me makes both cookies outlive the browser (the server decides their age). A bearer
+ * token is only kept in memory when a server answered with one (API mode, tests). The password is never
+ * stored anywhere.
  */
 
-/** The user as `/auth/info` and `/auth/login` return it. */
 export interface UserInfo {
   id: number;
   username: string;
@@ -29,9 +31,13 @@ export interface UserInfo {
   level?: number | null;
 }
 
-const TOKEN_KEY = 'dp-token';
-const TOKEN_EXPIRES_KEY = 'dp-token-expires';
+/** Storage names of the releases that kept the token in script reach; removed when found. */
+const LEGACY_TOKEN_KEY = 'dp-token';
+const LEGACY_TOKEN_EXPIRES_KEY = 'dp-token-expires';
 const REMEMBERED_USERNAME_KEY = 'dp-username';
+/** The readable cookie with the session's CSRF token (core/auth/sessionCookie.ts on the server). */
+export const CSRF_COOKIE = 'dp_csrf';
+export const CSRF_HEADER = 'X-CSRF-Token';
 
 function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
@@ -43,47 +49,49 @@ function readCookie(name: string): string | null {
   return null;
 }
 
-function writeCookie(name: string, value: string | null): void {
-  if (typeof document === 'undefined') return;
-  if (value === null) document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax`;
-  else document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+function expireCookie(name: string): void {
+  if (typeof document !== 'undefined') document.cookie = `${name}=; path=/; max-age=0; SameSite=Strict`;
 }
 
-/** The bearer token, or null when logged out or expired. */
+/** A bearer token a server answered with (API mode, tests): memory only, gone with the page. */
+let memoryToken: string | null = null;
+
+/**
+ * The session's key, or null when logged out: the in-memory bearer token if any, else the CSRF token of
+ * the cookie session. Not a secret that opens the API on its own (the HttpOnly cookie does that).
+ */
 export function getToken(): string | null {
-  const cookie = readCookie(TOKEN_KEY);
-  if (cookie) return cookie;
-  try {
-    const stored = localStorage.getItem(TOKEN_KEY);
-    if (!stored) return null;
-    const expires = Number(localStorage.getItem(TOKEN_EXPIRES_KEY) ?? 0);
-    if (expires && expires < Date.now()) {
-      localStorage.removeItem(TOKEN_KEY);
-      localStorage.removeItem(TOKEN_EXPIRES_KEY);
-      return null;
-    }
-    return stored;
-  } catch {
-    return null;
-  }
+  return memoryToken ?? readCookie(CSRF_COOKIE);
 }
 
-/** Save the token after login: localStorage with remember-me, a session cookie otherwise. */
-export function setToken(token: string, opts: { rememberMe?: boolean; expiresAt?: string } = {}): void {
+/** Headers that authenticate a request: `Authorization` for a bearer token, `X-CSRF-Token` for the cookie session. */
+export function authHeaders(): Record<string, string> {
+  if (memoryToken) return { Authorization: `Bearer ${memoryToken}` };
+  const csrf = readCookie(CSRF_COOKIE);
+  return csrf ? { [CSRF_HEADER]: csrf } : {};
+}
+
+/** Keep a bearer token for this page only (never in storage). */
+export function setToken(token: string): void {
   removeToken();
-  if (opts.rememberMe) {
-    localStorage.setItem(TOKEN_KEY, token);
-    const exp = opts.expiresAt ? Date.parse(opts.expiresAt) : Number.NaN;
-    if (Number.isFinite(exp)) localStorage.setItem(TOKEN_EXPIRES_KEY, String(exp));
-  } else writeCookie(TOKEN_KEY, token);
+  memoryToken = token;
   notify();
 }
 
+/** The server has just set the session cookies (cookie login): tell the subscribers. */
+export function sessionStarted(): void {
+  memoryToken = null;
+  notify();
+}
+
+/** Forget the session on this side: the memory token, the readable CSRF cookie and any legacy stored token. */
 export function removeToken(): void {
-  writeCookie(TOKEN_KEY, null);
+  memoryToken = null;
+  expireCookie(CSRF_COOKIE);
+  expireCookie(LEGACY_TOKEN_KEY);
   try {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(TOKEN_EXPIRES_KEY);
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
+    localStorage.removeItem(LEGACY_TOKEN_EXPIRES_KEY);
   } catch {
     /* storage unavailable */
   }

@@ -6,7 +6,7 @@ import { clearSession, setToken, setUser } from '../app/session';
 import { SettingsProvider } from '../app/settings';
 import { jsonResponse, renderWithApp } from '../test/render';
 import AppLayout from './AppLayout';
-import { resetTabs } from './tabs';
+import { reloadTabsForTests, resetTabs } from './tabs';
 
 const MENUS = [
   {
@@ -69,7 +69,11 @@ describe('AppLayout routing', () => {
     // the dashboard screen is loaded lazily (its first import in jsdom is slow)
     expect(await screen.findByTestId('dashboard-page', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getAllByText('人事档案').length).toBeGreaterThan(0);
-    expect(document.title).toContain('合同到期提醒');
+    expect(document.title).toContain('首页');
+    // the pinned home has its own title, not the one of 派遣业务 › 合同到期提醒 (findings W4)
+    const titles = [...document.querySelectorAll('.app-sidebar-menu .ant-menu-title-content')].map((e) => e.textContent);
+    expect(titles).toContain('首页');
+    expect(titles.filter((x) => x === '合同到期提醒').length).toBeLessThanOrEqual(1);
   });
 
   it('gives ordinary employees the payslips as home and never the dashboard', async () => {
@@ -86,6 +90,44 @@ describe('AppLayout routing', () => {
     setUser({ id: 1, username: 'admin', job: '人事专员', roles: ['ADMIN'] });
     const { router } = renderAt('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
+  });
+
+  it.each(['/system/user', '/accounts/company', '/salary/accountsSalary'])('sends an ordinary employee typing %s to the payslips, not /404', async (path) => {
+    setToken('t');
+    setUser({ id: 9, username: '110101199003070011', job: '普通员工', roles: ['ACPAYSLIP_SELECT'] });
+    const { router } = renderAt(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/acPayslip/index'));
+    expect(screen.queryByText('not found page')).toBeNull();
+  });
+
+  it("pins an ordinary employee's only tab (no close button)", async () => {
+    setToken('t');
+    setUser({ id: 9, username: '110101199003070011', job: '普通员工', roles: ['ACPAYSLIP_SELECT'] });
+    renderAt('/acPayslip/index');
+    const tags = await screen.findByTestId('tags-view');
+    await waitFor(() => expect(tags.querySelector('[data-tab="/acPayslip/index"]')).not.toBeNull());
+    expect(tags.querySelector('.ant-tabs-tab-remove')).toBeNull();
+  });
+
+  it('keeps the visited tags over a reload, for the same user only', async () => {
+    setToken('t');
+    setUser({ id: 1, username: 'admin', job: '人事专员', roles: ['ADMIN'] });
+    const first = renderAt('/records/accEntry?x=1');
+    await waitFor(() => expect(document.querySelector('[data-tab="/records/accEntry"]')).not.toBeNull());
+    first.unmount();
+    // a reload: the module state is gone, sessionStorage is not
+    reloadTabsForTests();
+    const second = renderAt('/dashboard');
+    await waitFor(() => expect(document.querySelector('[data-tab="/records/accEntry"]')).not.toBeNull());
+    expect(second.router.state.location.pathname).toBe('/dashboard');
+    expect(document.querySelector('[data-tab="/dashboard"]')).not.toBeNull();
+    second.unmount();
+    // another user in the same browser tab does not get them
+    reloadTabsForTests();
+    setUser({ id: 2, username: 'other', job: '人事专员', roles: ['ADMIN'] });
+    renderAt('/dashboard');
+    await waitFor(() => expect(document.querySelector('[data-tab="/dashboard"]')).not.toBeNull());
+    expect(document.querySelector('[data-tab="/records/accEntry"]')).toBeNull();
   });
 
   it('survives a missing menu endpoint: empty menu, a notice, the dashboard still works', async () => {

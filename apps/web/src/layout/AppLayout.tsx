@@ -15,7 +15,7 @@ import { ScreenHost } from './ScreenHost';
 import { SettingsDrawer } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
-import { closeOtherTabs, openTab, refreshTab, useVisitedTabs } from './tabs';
+import { closeOtherTabs, openTab, refreshTab, restoreTabs, useVisitedTabs } from './tabs';
 import './layout.css';
 
 export const SIDEBAR_WIDTH = 210;
@@ -55,6 +55,16 @@ export default function AppLayout() {
   const current = routes.get(activePath);
   const menusPending = menus.isPending;
 
+  // after a reload, the tabs this user had open come back (once the menus say which pages they may open)
+  const username = user?.username;
+  useEffect(() => {
+    if (menusPending || !username) return;
+    restoreTabs(username, (path) => {
+      const r = routes.get(path);
+      return r && { path: r.path, title: r.title, component: r.component, affix: !!r.affix || (isOrdinaryEmployee && r.path === home) };
+    });
+  }, [menusPending, username, routes, isOrdinaryEmployee, home]);
+
   // open a tab for the current page, set the title
   useEffect(() => {
     if (!current || redirectTarget) return;
@@ -63,10 +73,11 @@ export default function AppLayout() {
       fullPath: current.path + location.search,
       title: current.title,
       component: current.component,
-      affix: !!current.affix,
+      // an ordinary employee's payslips are their only page: that tab cannot be closed
+      affix: !!current.affix || (isOrdinaryEmployee && current.path === home),
     });
     if (!settings.tagsView) closeOtherTabs(current.path);
-  }, [current, location.search, settings.tagsView, redirectTarget]);
+  }, [current, location.search, settings.tagsView, redirectTarget, isOrdinaryEmployee, home]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language (t changes with it)
   useEffect(() => {
@@ -98,7 +109,8 @@ export default function AppLayout() {
 
   if (pathname === '/') return <Navigate to={home} replace />;
   if (activePath === DASHBOARD.path && isOrdinaryEmployee) return <Navigate to={home} replace />;
-  if (!current && !menusPending) return <Navigate to="/404" replace />;
+  // spec §6: an ordinary employee who types a screen they may not open lands on their payslips, not the 404 page
+  if (!current && !menusPending) return <Navigate to={isOrdinaryEmployee && activePath !== home ? home : '/404'} replace />;
 
   const collapsed = !isMobile && settings.sidebarCollapsed;
   const sidebar = (
@@ -106,7 +118,7 @@ export default function AppLayout() {
   );
 
   return (
-    <Layout className={`app-layout${settings.fixedHeader ? ' fixed-header' : ''}${isMobile ? ' mobile' : ''}`}>
+    <Layout className={`app-layout${settings.fixedHeader ? ' fixed-header' : ''}${isMobile ? ' mobile' : ''}${settings.darkMode ? ' dark' : ''}`}>
       {isMobile ? (
         <Drawer
           placement="left"
@@ -114,7 +126,7 @@ export default function AppLayout() {
           onClose={() => setDrawerOpen(false)}
           size={SIDEBAR_WIDTH}
           closable={false}
-          className="app-sidebar-drawer"
+          className={`app-sidebar-drawer${settings.darkMode ? ' dark' : ''}`}
           styles={{ body: { padding: 0 } }}
         >
           {sidebar}

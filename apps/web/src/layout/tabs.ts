@@ -18,9 +18,58 @@ export interface VisitedTab {
 let tabs: VisitedTab[] = [];
 const listeners = new Set<() => void>();
 
+/** The tabs survive a reload of the browser tab (sessionStorage), for the user who opened them. */
+const STORAGE_KEY = 'visitedTabs';
+type StoredTab = Pick<VisitedTab, 'path' | 'fullPath'>;
+let owner: string | undefined;
+/** What the previous page load left, read before this load's first tab replaces it. */
+let stored: { user?: string; tabs?: StoredTab[] } | null = readStored();
+
+function readStored(): { user?: string; tabs?: StoredTab[] } | null {
+  try {
+    const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(STORAGE_KEY);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+function persist(): void {
+  if (owner === undefined) return;
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ user: owner, tabs: tabs.map((t) => ({ path: t.path, fullPath: t.fullPath })) }));
+  } catch {
+    // storage full or disabled: the tabs just do not survive a reload
+  }
+}
+
 function set(next: VisitedTab[]): void {
   tabs = next;
+  persist();
   for (const l of listeners) l();
+}
+
+/**
+ * After a reload: reopen the tabs `user` had (in their order, behind the pinned ones), each looked up by `find`
+ * (the user's current routes; a page they may no longer open is dropped). Runs once per page load.
+ */
+export function restoreTabs(user: string, find: (path: string) => Omit<VisitedTab, 'refreshKey' | 'fullPath'> | undefined): void {
+  const previous = stored;
+  stored = null;
+  owner = user;
+  if (!previous || previous.user !== user || !Array.isArray(previous.tabs)) {
+    persist();
+    return;
+  }
+  const known = new Set(tabs.map((t) => t.path));
+  const restored: VisitedTab[] = [];
+  for (const s of previous.tabs) {
+    const route = typeof s?.path === 'string' ? find(s.path) : undefined;
+    if (!route || known.has(route.path)) continue;
+    known.add(route.path);
+    restored.push({ ...route, fullPath: typeof s.fullPath === 'string' && s.fullPath.startsWith(route.path) ? s.fullPath : route.path, refreshKey: 0 });
+  }
+  set([...tabs.filter((t) => t.affix), ...restored.filter((t) => t.affix), ...restored.filter((t) => !t.affix), ...tabs.filter((t) => !t.affix)]);
 }
 
 function subscribe(l: () => void): () => void {
@@ -73,4 +122,18 @@ export function refreshTab(path: string): void {
 /** Forget every tab (logout). */
 export function resetTabs(): void {
   set([]);
+  owner = undefined;
+  stored = null;
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** Tests: read sessionStorage again as a fresh page load would. */
+export function reloadTabsForTests(): void {
+  tabs = [];
+  owner = undefined;
+  stored = readStored();
 }

@@ -27,7 +27,10 @@ const NAMESPACES = Object.keys(bundles.zh ?? {}).sort();
 
 /** Leaf keys (dotted paths) and their values; i18next plural suffixes count as their base key. */
 function flatten(obj: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
-  if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
+  if (Array.isArray(obj)) {
+    // a list of lines (usage notes): each line is a text of its own, <key>.<index>
+    for (const [i, v] of obj.entries()) flatten(v, `${prefix}.${i}`, out);
+  } else if (obj && typeof obj === 'object') {
     for (const [k, v] of Object.entries(obj as Record<string, unknown>)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
   } else {
     const key = prefix.replace(/_(zero|one|two|few|many|other)$/, '');
@@ -116,6 +119,44 @@ describe('locale files', () => {
         .map(([k, v]) => `${ns}:${k} = ${String(v)}`);
     });
     expect(copies).toEqual([]);
+  });
+
+  /**
+   * Findings W9 ("1 rows", "1 filas"): in en and es a text that puts a number before a counted noun has a
+   * `_one` form beside it (i18next picks it when `count` is 1). Which texts count nouns is decided by their
+   * English wording: a number placeholder followed by a plural word.
+   */
+  const COUNTED = /\{\{\s*(count|total|rows|n)\s*\}\}\s+(more\s+)?[a-z]+s\b/;
+  function leaves(obj: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+    if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
+      for (const [k, v] of Object.entries(obj as Record<string, unknown>)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+    } else if (typeof obj === 'string') out.set(prefix, obj);
+    return out;
+  }
+  const NOT_COUNTS = new Set(['cache:truncated']); // "more than {{count}} keys": never one
+
+  it.each(['en', 'es'])('%s: every counted noun has a singular (_one) form', (lng) => {
+    const missing: string[] = [];
+    for (const ns of NAMESPACES) {
+      const en = leaves(bundles.en[ns]);
+      const own = leaves(bundles[lng][ns]);
+      for (const [k, v] of en) {
+        if (/_(one|other)$/.test(k) || NOT_COUNTS.has(`${ns}:${k}`) || !COUNTED.test(v)) continue;
+        if (!own.has(`${k}_one`)) missing.push(`${ns}:${k} = ${own.get(k)}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it.each(['en', 'es'])('%s: a _one form keeps the placeholders of its plural', (lng) => {
+    const differing = NAMESPACES.flatMap((ns) => {
+      const own = leaves(bundles[lng][ns]);
+      return [...own]
+        .filter(([k]) => k.endsWith('_one') && own.has(k.slice(0, -4)))
+        .filter(([k, v]) => placeholders(v) !== placeholders(own.get(k.slice(0, -4))))
+        .map(([k]) => `${ns}:${k}`);
+    });
+    expect(differing).toEqual([]);
   });
 
   it('menu.json covers every seeded menu title; zh maps each title to itself', () => {

@@ -16,7 +16,16 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'system/dict/index': () => import('./system/DictPage'),
   'monitor/log/index': () => import('./monitor/LogPage'),
   'monitor/log/errorLog': () => import('./monitor/ErrorLogPage'),
+  'monitor/redis/index': () => import('./monitor/CachePage'),
   'user/center': () => import('./user/CenterPage'),
+  'tools/apiDocs/index': () => import('./tools/ApiDocsPage'),
+  'tools/storage/index': () => import('./tools/storage/StoragePage'),
+  'tools/picture/index': () => import('./tools/storage/PicturePage'),
+  'tools/email/index': () => import('./integrations/EmailToolPage'),
+  'tools/aliPay/index': () => import('./integrations/AliPayToolPage'),
+  'tools/generator/index': () => import('./tools/GeneratorPage'),
+  'tools/sqlMonitor/index': () => import('./tools/SqlMonitorPage'),
+  'tools/jobs/index': () => import('./tools/jobs/JobsPage'),
   // -- system screens end
   // dispatch screens
   'accounts/company/index': () => import('./accounts/CompanyPage'),
@@ -25,6 +34,13 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'accounts/contractWarn/index': () => import('./accounts/ContractWarnPage'),
   dashboard: () => import('./dashboard/DashboardPage'),
   // -- dispatch screens end
+  // 数据管理 screens: models, model tasks, model data
+  'operations/models/index': () => import('./operations/models/ModelsPage'),
+  'operations/tasks/index': () => import('./operations/tasks/TasksPage'),
+  'operations/modelData/index': () => import('./operations/modelData/ModelDataPage'),
+  'operations/dataSources/index': () => import('./operations/dataSources/DataSourcesPage'),
+  'operations/customDatasource/index': () => import('./operations/dataSources/CustomDatasourcePage'),
+  // -- 数据管理 screens end
   // payroll screens
   'salary/accountsSalary/index': () => import('./salary/SalaryPage'),
   'salary/report/index': () => import('./salary/SalaryReportPage'),

@@ -1,21 +1,23 @@
 import crypto from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Cache } from '../cache.ts';
+import { cacheNamespace } from '../cacheNamespaces.ts';
 
 export const CAPTCHA_TTL_SECONDS = 120;
+const CAPTCHAS = cacheNamespace('captcha', 'protected', '登录验证码（一次性）');
 
 /** Create an arithmetic captcha; the answer is kept in the cache for 2 minutes, single use. */
 export async function createCaptcha(cache: Cache): Promise<{ img: string; uuid: string }> {
   const c = svgCaptcha.createMathExpr({ mathMin: 1, mathMax: 9, mathOperator: '+', width: 111, height: 36, noise: 2, color: true, fontSize: 40 });
   const uuid = crypto.randomUUID().replace(/-/g, '');
-  await cache.set(`captcha:${uuid}`, c.text, CAPTCHA_TTL_SECONDS);
+  await cache.set(CAPTCHAS.key(uuid), c.text, CAPTCHA_TTL_SECONDS);
   return { img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`, uuid };
 }
 
 /** Check an answer; the captcha is consumed whatever the outcome. Returns an error message or null. */
 export async function checkCaptcha(cache: Cache, uuid: unknown, code: unknown): Promise<string | null> {
   if (typeof uuid !== 'string' || !uuid) return '验证码不存在或已过期';
-  const answer = await cache.take(`captcha:${uuid}`);
+  const answer = await cache.take(CAPTCHAS.key(uuid));
   if (!answer) return '验证码不存在或已过期';
   if (typeof code !== 'string' && typeof code !== 'number') return '验证码错误';
   return String(code).trim().toLowerCase() === answer.toLowerCase() ? null : '验证码错误';
@@ -23,5 +25,5 @@ export async function checkCaptcha(cache: Cache, uuid: unknown, code: unknown): 
 
 /** Peek at the answer (test helper; never exposed over HTTP). */
 export function captchaAnswer(cache: Cache, uuid: string): Promise<string | null> {
-  return cache.get(`captcha:${uuid}`);
+  return cache.get(CAPTCHAS.key(uuid));
 }

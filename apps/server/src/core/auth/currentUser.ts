@@ -43,7 +43,8 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<(Omit<Cur
     : [];
   return {
     id: u.id,
-    username: u.username,
+    // NOT NULL in the table (migration 0001); the definition-derived type does not carry that
+    username: u.username ?? '',
     cname: u.cname,
     email: u.email,
     phone: u.phone,
@@ -56,7 +57,7 @@ export async function loadCurrentUser(db: Db, userId: number): Promise<(Omit<Cur
     createTime: u.create_time,
     tokenVersion: Number(u.token_version),
     permissions: perms.map((p) => p.name as string).sort(),
-    roles: roles.map((r) => ({ id: r.id, name: r.name, level: Number(r.level), dataScope: r.data_scope })),
+    roles: roles.map((r) => ({ id: r.id, name: r.name ?? '', level: Number(r.level), dataScope: r.data_scope ?? '' })),
     level: roles.length ? Math.min(...roles.map((r) => Number(r.level))) : Number.POSITIVE_INFINITY,
   };
 }

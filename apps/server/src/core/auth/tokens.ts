@@ -1,4 +1,8 @@
 import crypto from 'node:crypto';
+import { cacheNamespace } from '../cacheNamespaces.ts';
+
+/** Tokens revoked by logout until they expire: deleting one would let a logged-out token work again. */
+export const REVOKED_TOKENS = cacheNamespace('revoked', 'protected', '已注销的令牌');
 
 /** Claims of our access token: user id, the user's token version (bumped on password change), a token id. */
 export interface TokenClaims {
@@ -32,8 +36,35 @@ export function signToken(secret: Buffer, uid: number, tokenVersion: number, ttl
   return { token: `${HEADER}.${payload}.${sig}`, claims };
 }
 
+/**
+ * Tokens whose signature was checked, per secret, by their full text (signature included, so a forged token
+ * never matches an entry): a client sends the same token with every request, and the HMAC, base64 and JSON
+ * work was ~8 % of a users-list request (bench/users-list.ts profile). Expiry is still checked on every use;
+ * revocation (logout) and the token version are checked by the caller against the cache and the user row.
+ * Bounded: the oldest entries go first.
+ */
+const VERIFIED_MAX = 1000;
+const verified = new WeakMap<Buffer, Map<string, Readonly<TokenClaims>>>();
+
 /** Verify signature, algorithm and expiry; null for anything forged, malformed or expired. */
 export function verifyToken(secret: Buffer, token: string): TokenClaims | null {
+  let known = verified.get(secret);
+  const hit = known?.get(token);
+  if (hit) {
+    if (hit.exp > Math.floor(Date.now() / 1000)) return { ...hit };
+    known!.delete(token);
+    return null;
+  }
+  const claims = checkToken(secret, token);
+  if (claims) {
+    if (!known) verified.set(secret, (known = new Map()));
+    known.set(token, Object.freeze({ ...claims }));
+    if (known.size > VERIFIED_MAX) known.delete(known.keys().next().value as string);
+  }
+  return claims;
+}
+
+function checkToken(secret: Buffer, token: string): TokenClaims | null {
   const parts = token.split('.');
   if (parts.length !== 3 || parts[0] !== HEADER) return null;
   const expected = crypto.createHmac('sha256', hmacKey(secret)).update(`${parts[0]}.${parts[1]}`).digest();

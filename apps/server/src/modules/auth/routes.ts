@@ -1,16 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { safeText } from '../../crud/routeSchemas.ts';
 import { DEFAULT_ROLE_CODE } from '@app/shared/permissions';
 import { createCaptcha, checkCaptcha } from '../../core/auth/captcha.ts';
 import { decryptLoginPassword } from '../../core/auth/keys.ts';
 import { spendVerifyTime, verifyPassword } from '../../core/auth/password.ts';
-import { signToken } from '../../core/auth/tokens.ts';
+import { REVOKED_TOKENS, signToken } from '../../core/auth/tokens.ts';
+import { cacheNamespace } from '../../core/cacheNamespaces.ts';
+import { clearSessionCookies, csrfTokenFor, setSessionCookies } from '../../core/auth/sessionCookie.ts';
 import { loadCurrentUser } from '../../core/auth/currentUser.ts';
 import { AppError, badRequest, tooManyRequests } from '../../core/errors.ts';
+import { perIpPerMinute } from '../../core/security.ts';
 import type { CurrentUser } from '../../core/context.ts';
 
 const LOGIN_FAILED = '用户名或密码错误';
 const USER_LOCK_FAILURES = 10;
 const USER_LOCK_SECONDS = 15 * 60;
+// deleting a key unlocks the account before its 15 minutes are up (the cache screen offers it)
+const LOGIN_FAILURES = cacheNamespace('loginfail', 'protected', '登录失败次数（账号锁定）', { adminMayDelete: true });
 
 /** The user as the web app sees it after login and from /auth/info (never a hash or a secret). */
 export function userInfo(u: Omit<CurrentUser, 'tokenJti' | 'tokenExp'>) {
@@ -34,24 +42,33 @@ export function userInfo(u: Omit<CurrentUser, 'tokenJti' | 'tokenExp'>) {
 }
 
 /** /auth/*: captcha, public key, login, info, logout. */
-export function registerAuthRoutes(app: FastifyInstance): void {
+export function registerAuthRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['登录'];
   const { cache, config, keys, db } = app.ctx;
 
-  async function rateLimit(key: string, limit: number, windowSeconds: number, message: string) {
-    const n = await cache.incr(`rl:${key}`, windowSeconds);
-    if (n > limit) throw tooManyRequests(message);
-  }
+  app.get('/auth/vCode', { schema: { tags, summary: '图形验证码' }, config: { auth: 'public', rateLimit: perIpPerMinute(60, '获取验证码过于频繁，请稍后再试') } }, async () =>
+    createCaptcha(cache),
+  );
 
-  app.get('/auth/vCode', { config: { auth: 'public' } }, async (req) => {
-    await rateLimit(`captcha:${req.ip}`, 60, 60, '获取验证码过于频繁，请稍后再试');
-    return createCaptcha(cache);
-  });
+  app.get('/auth/publicKey', { schema: { tags, summary: '登录密码加密用的 RSA 公钥' }, config: { auth: 'public' } }, async () => ({ publicKey: keys.rsaPublicKeyPem, algorithm: 'RSA-OAEP-256' }));
 
-  app.get('/auth/publicKey', { config: { auth: 'public' } }, async () => ({ publicKey: keys.rsaPublicKeyPem, algorithm: 'RSA-OAEP-256' }));
-
-  app.post('/auth/login', { config: { auth: 'public', log: '用户登录' } }, async (req) => {
-    await rateLimit(`login:${req.ip}`, config.loginRateLimitPerMinute, 60, '登录尝试过于频繁，请1分钟后再试');
-    const body = (req.body ?? {}) as Record<string, unknown>;
+  const loginRateLimit = perIpPerMinute(config.loginRateLimitPerMinute, '登录尝试过于频繁，请1分钟后再试');
+  const loginBody = z
+    .looseObject({
+      username: safeText('用户名', 255).optional(),
+      password: z.string().max(4096).optional().meta({ description: 'RSA-OAEP-256 加密后的密码（Base64）' }),
+      uuid: z.string().max(100).optional(),
+      code: z.string().max(20).optional(),
+      rememberMe: z.union([z.boolean(), z.string().max(5)]).optional(),
+      session: z
+        .enum(['cookie', 'token'], { error: 'session 只能是 cookie 或 token' })
+        .optional()
+        .meta({ description: 'cookie：令牌放入 HttpOnly Cookie（网页端），应答不含令牌；token（默认）：应答返回令牌，用 Authorization: Bearer 调用' }),
+    })
+    .optional();
+  app.post('/auth/login', { schema: { tags, summary: '登录', body: loginBody }, config: { auth: 'public', log: '用户登录', rateLimit: loginRateLimit } }, async (req, reply) => {
+    const body = req.body ?? {};
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     if (!username) throw badRequest('请输入用户名', { username: '请输入用户名' });
     if (typeof body.password !== 'string' || !body.password) throw badRequest('请输入密码', { password: '请输入密码' });
@@ -61,7 +78,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     }
     const password = decryptLoginPassword(keys, body.password);
     if (password === null) throw badRequest('密码未加密或加密方式不正确，请刷新页面后重试', undefined, 'PASSWORD_ENCRYPTION');
-    const lockKey = `loginfail:${username.toLowerCase()}`;
+    const lockKey = LOGIN_FAILURES.key(username.toLowerCase());
     const failures = Number((await cache.get(lockKey)) ?? 0);
     if (failures >= USER_LOCK_FAILURES) throw tooManyRequests('密码错误次数过多，账号已锁定15分钟');
 
@@ -75,7 +92,7 @@ export function registerAuthRoutes(app: FastifyInstance): void {
       await cache.incr(lockKey, USER_LOCK_SECONDS);
       throw badRequest(LOGIN_FAILED, undefined, 'LOGIN_FAILED');
     }
-    if (!(await verifyPassword(row.password_hash, password))) {
+    if (!(await verifyPassword(row.password_hash ?? '', password))) {
       await cache.incr(lockKey, USER_LOCK_SECONDS);
       throw badRequest(LOGIN_FAILED, undefined, 'LOGIN_FAILED');
     }
@@ -83,18 +100,26 @@ export function registerAuthRoutes(app: FastifyInstance): void {
     await cache.del(lockKey);
     const user = await loadCurrentUser(db, row.id);
     if (!user) throw new AppError(401, LOGIN_FAILED);
-    const ttl = body.rememberMe === true || body.rememberMe === 'true' ? config.rememberMeTtlSeconds : config.tokenTtlSeconds;
+    const rememberMe = body.rememberMe === true || body.rememberMe === 'true';
+    const ttl = rememberMe ? config.rememberMeTtlSeconds : config.tokenTtlSeconds;
     const { token, claims } = signToken(keys.tokenSecret, user.id, user.tokenVersion, ttl);
     req.user = { ...user, tokenJti: claims.jti, tokenExp: claims.exp };
-    return { token, expiresAt: new Date(claims.exp * 1000).toISOString(), user: userInfo(user) };
+    const expiresAt = new Date(claims.exp * 1000).toISOString();
+    if (body.session === 'cookie') {
+      // the web app: the token stays out of script reach; remember-me makes both cookies outlive the browser
+      setSessionCookies(req, reply, token, csrfTokenFor(keys.tokenSecret, claims.jti), rememberMe ? ttl : undefined);
+      return { expiresAt, user: userInfo(user) };
+    }
+    return { token, expiresAt, user: userInfo(user) };
   });
 
-  app.get('/auth/info', { config: { auth: 'user' } }, async (req) => userInfo(req.user!));
+  app.get('/auth/info', { schema: { tags, summary: '当前用户' }, config: { auth: 'user' } }, async (req) => userInfo(req.user!));
 
-  app.delete('/auth/logout', { config: { auth: 'user', log: '用户退出' } }, async (req) => {
+  app.delete('/auth/logout', { schema: { tags, summary: '退出登录' }, config: { auth: 'user', log: '用户退出' } }, async (req, reply) => {
     const u = req.user!;
     const ttl = Math.max(1, u.tokenExp - Math.floor(Date.now() / 1000));
-    await cache.set(`revoked:${u.tokenJti}`, '1', ttl);
+    await cache.set(REVOKED_TOKENS.key(u.tokenJti), '1', ttl);
+    clearSessionCookies(req, reply);
     return {};
   });
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { permissionCodes } from '@app/shared/resource';
+import { permissionCodes, schemaOf } from '@app/shared/resource';
 import { companyResource } from '@app/shared/resources/company';
 import { gongshangRatioOf } from '@app/shared/staffDerivations';
 import { conflict, validationError } from '../../core/errors.ts';
-import { type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
+import { pageOf, type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
+import { trustedResponse } from '../../crud/routeSchemas.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { checkDictionaryValues, dictEntries, scopeCompanies } from './lookups.ts';
 
@@ -30,8 +31,8 @@ export function registerCompany(app: FastifyInstance): RegisteredResource {
     },
     afterWrite: async (row, { db, mode, existing }) => {
       if (mode !== 'update' || !existing || existing.companyName === row.companyName) return;
-      await db.updateTable('accounts_staff').set({ company_name: row.companyName }).where('company_id', '=', row.id as number).execute();
-      await db.updateTable('accounts_staff_extra').set({ staff_company: row.companyName }).where('staff_company_id', '=', row.id as number).execute();
+      await db.updateTable('accounts_staff').set({ company_name: row.companyName as string | null }).where('company_id', '=', row.id as number).execute();
+      await db.updateTable('accounts_staff_extra').set({ staff_company: row.companyName as string | null }).where('staff_company_id', '=', row.id as number).execute();
     },
     beforeDelete: async (ids, { db }) => {
       const r = await db
@@ -44,7 +45,8 @@ export function registerCompany(app: FastifyInstance): RegisteredResource {
   });
 
   const listCodes = permissionCodes(companyResource, 'list');
-  app.get('/api/accountsCompany/all', { config: { auth: listCodes.length ? listCodes : 'user' } }, async (req) => {
+  const allSchema = { tags: [companyResource.label], summary: '可见的全部单位（下拉框）', response: { 200: pageOf(trustedResponse(schemaOf(companyResource, 'row'))) } };
+  app.get('/api/accountsCompany/all', { config: { auth: listCodes.length ? listCodes : 'user' }, schema: allSchema }, async (req) => {
     const qb = await scopeCompanies(app, req, app.ctx.db.selectFrom('accounts_company'));
     const rows = await qb.selectAll('accounts_company').orderBy('accounts_company.id', 'desc').execute();
     const content = rows.map((r) => rowToApi(companyResource, r as Record<string, unknown>));

@@ -1,11 +1,12 @@
-import { Cron } from 'croner';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { permissionCodes } from '@app/shared/resource';
 import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
 import { badRequest } from '../../core/errors.ts';
-import type { RegisteredResource } from '../../crud/registerResource.ts';
+import { pageOf, type RegisteredResource } from '../../crud/registerResource.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { chinaToday } from './lookups.ts';
@@ -66,24 +67,27 @@ export async function markContractReminders(db: Db, today: string): Promise<Cont
 }
 
 /**
- * Routes and the daily job:
+ * Routes:
  * - `POST /api/accountsStaff/contractReminders/run` (ACCOUNTSSTAFF_ALL or _EDIT) runs the marking now;
  * - `GET /api/accountsStaff/contractReminders?companyId=` lists reminded staff (已提醒) for the dashboard,
  *   paged like any list, soonest contract end first, within the caller's data scope;
- * - with `config.scheduler`, a croner job at 01:00 Asia/Shanghai every day; a cache lock per day makes
- *   sure only one of several server instances runs it. The job stops when the app closes.
+ * The daily run is the system job 合同到期提醒 (handler `contractReminderTask.refresh`, seeded at 01:00
+ * Asia/Shanghai by modules/jobs): the scheduler fires it once across instances and logs each run.
  */
-export function registerContractReminders(app: FastifyInstance, staff: RegisteredResource): void {
+export function registerContractReminders(fastify: FastifyInstance, staff: RegisteredResource): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [staffResource.label];
   app.post(
     '/api/accountsStaff/contractReminders/run',
-    { config: { auth: ['ACCOUNTSSTAFF_ALL', 'ACCOUNTSSTAFF_EDIT'], log: '执行合同到期提醒' } },
+    { config: { auth: ['ACCOUNTSSTAFF_ALL', 'ACCOUNTSSTAFF_EDIT'], log: '执行合同到期提醒' }, schema: { tags, summary: '立即执行合同到期提醒' } },
     async () => markContractReminders(app.ctx.db, chinaToday()),
   );
 
   const sortable = sortableColumns(staffResource);
   const listCodes = permissionCodes(staffResource, 'list');
-  app.get('/api/accountsStaff/contractReminders', { config: { auth: listCodes.length ? listCodes : 'user' } }, async (req) => {
-    const query = { ...(req.query as Record<string, unknown>) };
+  const listSchema = { tags, summary: '已提醒的员工（合同即将到期）', querystring: staff.querySchema, response: { 200: pageOf(z.looseObject({})) } };
+  app.get('/api/accountsStaff/contractReminders', { config: { auth: listCodes.length ? listCodes : 'user' }, schema: listSchema }, async (req) => {
+    const query: Record<string, unknown> = { ...req.query };
     if (query.contractWarnState !== undefined && query.contractWarnState !== REMINDED) throw badRequest('提醒列表只包含已提醒的员工');
     query.contractWarnState = REMINDED;
     const paging = parsePaging(query, sortable, [['contractEnd', 'asc']]);
@@ -98,26 +102,4 @@ export function registerContractReminders(app: FastifyInstance, staff: Registere
     return { content, totalElements };
   });
 
-  if (!app.ctx.config.scheduler) return;
-  const job = new Cron('0 1 * * *', { timezone: 'Asia/Shanghai', protect: true }, async () => {
-    const today = chinaToday();
-    try {
-      if (!(await app.ctx.cache.setIfAbsent(`cron:contractReminders:${today}`, '1', 23 * 3600))) return;
-      const counts = await markContractReminders(app.ctx.db, today);
-      app.log.info({ ...counts, today }, 'contract reminders marked');
-    } catch (err) {
-      app.log.error({ err }, 'contract reminder job failed');
-    }
-  });
-  jobs.set(app, job);
-  app.addHook('onClose', async () => {
-    job.stop();
-  });
-}
-
-const jobs = new WeakMap<FastifyInstance, Cron>();
-
-/** The daily reminder job of an app (undefined when the scheduler is off), for monitoring and tests. */
-export function contractReminderJob(app: FastifyInstance): Cron | undefined {
-  return jobs.get(app);
 }

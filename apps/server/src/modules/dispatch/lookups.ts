@@ -12,17 +12,23 @@ import { rowToApi } from '../../crud/rowMapping.ts';
  * the same company and dictionaries once, not once per row.
  */
 
-const memos = new WeakMap<FastifyRequest, Map<string, Promise<unknown>>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's dispatch lookups (see perRequest); declared on the dispatch area's requests (index.ts). */
+    lookupMemo: Map<string, Promise<unknown>> | null;
+  }
+}
 
 /** Load once per request (the promise is shared; a failure is not cached). */
 export function perRequest<T>(req: FastifyRequest, key: string, load: () => Promise<T>): Promise<T> {
-  let m = memos.get(req);
-  if (!m) memos.set(req, (m = new Map()));
+  // created on first use: most requests of the area never look anything up
+  req.lookupMemo ??= new Map();
+  const m = req.lookupMemo;
   let p = m.get(key) as Promise<T> | undefined;
   if (!p) {
     p = load();
     m.set(key, p);
-    p.catch(() => m!.delete(key));
+    p.catch(() => m.delete(key));
   }
   return p;
 }

@@ -2,12 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { badRequest, notFound } from '../../core/errors.ts';
 
 /**
- * Avatars: uploaded by their owner, checked by content (not by the name or the declared type), stored as
- * `<dataDir>/avatars/<random>.<ext>` and served publicly by that random name only.
+ * Avatars: uploaded by their owner, checked by content (not by the name or the declared type), stored through
+ * app.storage as `avatar/<random>.<ext>` (local disk or the configured bucket) and served publicly by that random
+ * name only, through this app (so a private bucket needs no URL). Avatars of releases before the storage plugin
+ * are still read from `<dataDir>/avatars/`.
  */
 
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -28,10 +33,24 @@ export function avatarPath(dataDir: string, name: string): string | null {
   return AVATAR_NAME.test(name) ? path.join(dataDir, 'avatars', name) : null;
 }
 
-export function registerAvatars(app: FastifyInstance): void {
+export function registerAvatars(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app.ctx;
 
-  app.post('/api/users/updateAvatar', { config: { auth: 'user', log: '修改头像' } }, async (req) => {
+  /** The avatar's object in storage: `avatar/<name>` in the active store (local disk or the bucket). */
+  const keyOf = (name: string) => `avatar/${name}`;
+
+  /** Remove an old avatar wherever it may be: the active store, the local store, the pre-storage folder. */
+  async function removeAvatar(name: string): Promise<void> {
+    const legacy = avatarPath(config.dataDir, name);
+    if (!legacy) return;
+    await fsp.rm(legacy, { force: true });
+    await app.storage.local.delete([keyOf(name)]);
+    const active = await app.storage.active();
+    if (active.kind !== 'local') await active.delete([keyOf(name)]).catch(() => undefined);
+  }
+
+  app.post('/api/users/updateAvatar', { config: { auth: 'user', log: '修改头像' }, schema: { tags: ['个人中心'], summary: '上传头像（multipart 字段 file）' } }, async (req) => {
     if (!req.isMultipart()) throw badRequest('请上传头像文件');
     let data: Buffer;
     try {
@@ -42,13 +61,12 @@ export function registerAvatars(app: FastifyInstance): void {
       if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('头像文件不能超过5MB');
       throw err;
     }
+    // the content decides the type (the declared name and type do not), and so the stored extension
     const type = detectImageType(data);
     if (!type) throw badRequest('头像只能是 PNG、JPG、GIF 或 WebP 图片');
     const name = `${crypto.randomBytes(16).toString('hex')}.${type}`;
-    const dir = path.join(config.dataDir, 'avatars');
-    await fsp.mkdir(dir, { recursive: true });
-    const file = path.join(dir, name);
-    await fsp.writeFile(file, data, { mode: 0o644 });
+    const store = await app.storage.active();
+    await store.put(keyOf(name), data, { contentType: CONTENT_TYPES[type] });
     const user = req.user!;
     let previous: string | null = null;
     try {
@@ -58,24 +76,36 @@ export function registerAvatars(app: FastifyInstance): void {
         return (row?.avatar as string | null) ?? null;
       });
     } catch (err) {
-      await fsp.rm(file, { force: true });
+      await store.delete([keyOf(name)]).catch(() => undefined);
       throw err;
     }
-    const old = previous ? avatarPath(config.dataDir, previous) : null;
-    if (old) await fsp.rm(old, { force: true });
+    if (previous) await removeAvatar(previous);
     return { avatar: name };
   });
 
   // Public like the reference (img tags send no token); names are unguessable and checked strictly.
-  app.get('/avatar/:name', { config: { auth: 'public' } }, async (req, reply) => {
-    const name = (req.params as { name: string }).name;
-    const file = avatarPath(config.dataDir, name);
-    if (!file || !fs.existsSync(file)) throw notFound('头像不存在');
+  const avatarSchema = { tags: ['个人中心'], summary: '头像图片', params: z.object({ name: z.string().max(100) }) };
+  app.get('/avatar/:name', { config: { auth: 'public' }, schema: avatarSchema }, async (req, reply) => {
+    const name = req.params.name;
+    const legacy = avatarPath(config.dataDir, name);
+    if (!legacy) throw notFound('头像不存在');
+    // the active store, then local disk (avatars kept before a switch to a bucket), then the old avatars folder
+    let body: Readable | null = null;
+    for (const store of [await app.storage.active(), app.storage.local]) {
+      try {
+        body = await store.get(keyOf(name));
+        break;
+      } catch (err) {
+        if ((err as { status?: number }).status !== 404) throw err;
+      }
+    }
+    if (!body && fs.existsSync(legacy)) body = fs.createReadStream(legacy);
+    if (!body) throw notFound('头像不存在');
     reply
       .type(CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)])
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=86400')
       .header('content-security-policy', "default-src 'none'");
-    return reply.send(fs.createReadStream(file));
+    return reply.send(body);
   });
 }

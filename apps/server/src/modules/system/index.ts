@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAvatars } from './avatars.ts';
+import { registerCacheManager } from './cacheManager.ts';
 import { registerDepartments } from './dept.ts';
 import { registerDictionaries } from './dict.ts';
 import { registerJobs } from './job.ts';
@@ -22,4 +23,5 @@ export async function registerSystem(app: FastifyInstance): Promise<void> {
   registerDepartments(app);
   registerJobs(app);
   registerLogs(app);
+  registerCacheManager(app);
 }

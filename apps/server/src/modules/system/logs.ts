@@ -1,52 +1,63 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AnySelect } from '../../crud/registerResource.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import { logResource } from '@app/shared/resources/log';
-import { permissionCodes } from '@app/shared/resource';
+import { permissionCodes, schemaOf } from '@app/shared/resource';
 import { notFound } from '../../core/errors.ts';
-import { parseId } from '../../crud/registerResource.ts';
+import { pageOf } from '../../crud/registerResource.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
+import { idParams, trustedResponse } from '../../crud/routeSchemas.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 
 type Row = Record<string, unknown>;
 
 /**
  * Reading the operation log (written by core/http.ts for logins and every mutating call, secrets masked):
- * INFO and ERROR lists for administrators, an error's detail on request, and each user's own entries.
+ * the operation log (INFO, and WARN: what was refused as a user mistake) and the error log (ERROR) for
+ * administrators, the detail of a failed entry on request, and each user's own entries.
  */
-export function registerLogs(app: FastifyInstance): void {
+export function registerLogs(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const adminOnly = permissionCodes(logResource, 'list');
   const sortable = sortableColumns(logResource);
   const defaultSort: [string, 'asc' | 'desc'][] = [['id', 'desc']];
 
-  async function page(req: FastifyRequest, logType: 'INFO' | 'ERROR', extra?: (qb: any) => any) {
-    const query = req.query as Row;
+  async function page(query: Row, logTypes: ('INFO' | 'WARN' | 'ERROR')[], extra?: (qb: AnySelect) => AnySelect) {
     const paging = parsePaging(query, sortable, defaultSort);
-    let qb = applyFilters(app.ctx.db.selectFrom('sys_log'), logResource, query, app.ctx.dialect).where('log_type', '=', logType);
+    let qb = applyFilters(app.ctx.db.selectFrom('sys_log'), logResource, query, app.ctx.dialect).where('log_type', 'in', logTypes);
     if (extra) qb = extra(qb);
     const count = await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     const totalElements = Number((count as { n: number } | undefined)?.n ?? 0);
     let rows: Row[] = [];
     if (totalElements > 0) {
       let sel = qb.select(['id', 'username', 'request_ip', 'description', 'method', 'params', 'browser', 'time', 'log_type', 'create_time']);
-      for (const [c, d] of paging.sort) sel = sel.orderBy(c, d);
+      for (const [c, d] of paging.sort) sel = sel.orderBy(sql.ref(c), d);
       rows = (await sel.limit(paging.size).offset(paging.page * paging.size).execute()) as Row[];
     }
     return { content: rows.map((r) => rowToApi(logResource, r)), totalElements };
   }
 
-  app.get('/api/logs', { config: { auth: adminOnly } }, (req) => page(req, 'INFO'));
+  // The operation log: what was done, and what was tried and refused as a user mistake (WARN, see core/http.ts).
+  const tags = ['日志'];
+  const querystring = schemaOf(logResource, 'query');
+  const response = { 200: pageOf(trustedResponse(schemaOf(logResource, 'row'))) };
+  app.get('/api/logs', { config: { auth: adminOnly }, schema: { tags, summary: '操作日志', querystring, response } }, (req) => page(req.query, ['INFO', 'WARN']));
 
   // The list leaves the exception text out; it can be long and is fetched per entry.
-  app.get('/api/logs/error', { config: { auth: adminOnly } }, (req) => page(req, 'ERROR'));
+  app.get('/api/logs/error', { config: { auth: adminOnly }, schema: { tags, summary: '异常日志', querystring, response } }, (req) => page(req.query, ['ERROR']));
 
-  app.get('/api/logs/error/:id', { config: { auth: adminOnly } }, async (req) => {
-    const id = parseId((req.params as { id: string }).id);
-    const row = await app.ctx.db.selectFrom('sys_log').select('exception_detail').where('id', '=', id).where('log_type', '=', 'ERROR').executeTakeFirst();
+  const detail = { tags, summary: '一条异常日志的异常详情', params: idParams, response: { 200: z.object({ exception: z.string() }) } };
+  app.get('/api/logs/error/:id', { config: { auth: adminOnly }, schema: detail }, async (req) => {
+    const id = req.params.id;
+    const row = await app.ctx.db.selectFrom('sys_log').select('exception_detail').where('id', '=', id).where('log_type', 'in', ['ERROR', 'WARN']).executeTakeFirst();
     if (!row) throw notFound('异常日志不存在');
     return { exception: row.exception_detail ?? '' };
   });
 
-  app.get('/api/logs/user', { config: { auth: 'user' } }, async (req) => {
-    const result = await page(req, 'INFO', (qb) => qb.where('username', '=', req.user!.username));
+  app.get('/api/logs/user', { config: { auth: 'user' }, schema: { tags, summary: '本人的操作日志', querystring, response } }, async (req) => {
+    const result = await page(req.query, ['INFO'], (qb) => qb.where('username', '=', req.user!.username));
     return {
       content: result.content.map((r) => ({ id: r.id, description: r.description, requestIp: r.requestIp, time: r.time, createTime: r.createTime })),
       totalElements: result.totalElements,

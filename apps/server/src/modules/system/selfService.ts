@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { decryptLoginPassword } from '../../core/auth/keys.ts';
 import { hashPassword, verifyPassword } from '../../core/auth/password.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../core/errors.ts';
+import { cacheNamespace } from '../../core/cacheNamespaces.ts';
 import { validateField } from '@app/shared/resource';
 
 /**
@@ -16,6 +19,14 @@ const EMAIL_CODE_MAX_WRONG = 5;
 // Wrong current-password attempts per user before a pause (guards a stolen session against guessing).
 const PASSWORD_CHECK_LIMIT = 10;
 const PASSWORD_CHECK_WINDOW_SECONDS = 15 * 60;
+
+// Single-use codes, their counters and the wrong-password counter: protected from "清空缓存"; the
+// password counter may be deleted by an administrator (unlocking the user early).
+const EMAIL_CODES = cacheNamespace('emailcode', 'protected', '邮箱验证码');
+const EMAIL_CODE_FAILURES = cacheNamespace('emailcode-fail', 'protected', '邮箱验证码错误次数');
+const EMAIL_CODES_SENT_HOURLY = cacheNamespace('emailcode-hour', 'protected', '邮箱验证码每小时发送次数');
+const EMAIL_CODE_WAIT = cacheNamespace('emailcode-wait', 'protected', '邮箱验证码发送间隔');
+const PASSWORD_CHECK_FAILURES = cacheNamespace('pwcheck', 'protected', '个人中心密码错误次数', { adminMayDelete: true });
 const CODE_ERROR = '验证码错误或已过期';
 
 const emailField = { name: 'email', kind: 'email', label: '邮箱', required: '新邮箱不能为空', maxLength: 100 } as const;
@@ -33,7 +44,7 @@ export function registerSelfService(app: FastifyInstance): void {
 
   /** Check the caller's current password, counting failures. */
   async function checkCurrentPassword(userId: number, plain: string, wrongMessage: string): Promise<void> {
-    const failKey = `pwcheck:${userId}`;
+    const failKey = PASSWORD_CHECK_FAILURES.key(userId);
     if (Number((await cache.get(failKey)) ?? 0) >= PASSWORD_CHECK_LIMIT) throw tooManyRequests('密码错误次数过多，请15分钟后再试');
     const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(row.password_hash as string, plain))) {
@@ -43,8 +54,12 @@ export function registerSelfService(app: FastifyInstance): void {
     await cache.del(failKey);
   }
 
-  app.post('/api/users/updatePass', { config: { auth: 'user', log: '修改密码' } }, async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['个人中心'];
+  const encrypted = z.string().max(4096).optional().meta({ description: 'RSA-OAEP-256 加密（Base64）' });
+  const passBody = z.looseObject({ oldPass: encrypted, newPass: encrypted }).optional();
+  api.post('/api/users/updatePass', { config: { auth: 'user', log: '修改密码' }, schema: { tags, summary: '修改密码', body: passBody } }, async (req) => {
+    const body = req.body ?? {};
     const oldPass = decrypted(body.oldPass, '请输入旧密码', 'oldPass');
     const newPass = decrypted(body.newPass, '请输入新密码', 'newPass');
     if (newPass.length < 6 || newPass.length > 20) throw badRequest('长度在 6 到 20 个字符', { newPass: '长度在 6 到 20 个字符' });
@@ -61,8 +76,8 @@ export function registerSelfService(app: FastifyInstance): void {
     return {};
   });
 
-  const codeKey = (userId: number, email: string) => `emailcode:${userId}:${email}`;
-  const codeFailKey = (userId: number, email: string) => `emailcode-fail:${userId}:${email}`;
+  const codeKey = (userId: number, email: string) => EMAIL_CODES.key(userId, email);
+  const codeFailKey = (userId: number, email: string) => EMAIL_CODE_FAILURES.key(userId, email);
 
   /** A well-formed new address different from the current one and not used by anyone else. */
   async function checkNewEmail(userId: number, currentEmail: string | null, raw: unknown): Promise<string> {
@@ -75,13 +90,14 @@ export function registerSelfService(app: FastifyInstance): void {
     return email;
   }
 
-  app.post('/api/code/resetEmail', { config: { auth: 'user', log: '发送邮箱验证码' } }, async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+  const codeBody = z.looseObject({ type: z.string().max(20).optional(), value: z.unknown().optional().meta({ type: 'string', format: 'email' }) }).optional();
+  api.post('/api/code/resetEmail', { config: { auth: 'user', log: '发送邮箱验证码' }, schema: { tags, summary: '向新邮箱发送验证码', body: codeBody } }, async (req) => {
+    const body = req.body ?? {};
     if (body.type !== 'email') throw badRequest('不支持的验证码类型');
     const user = req.user!;
     const email = await checkNewEmail(user.id, user.email, body.value);
-    if ((await cache.incr(`emailcode-hour:${user.id}`, 3600)) > 10) throw tooManyRequests('验证码发送次数过多，请1小时后再试');
-    if (!(await cache.setIfAbsent(`emailcode-wait:${user.id}`, '1', 60))) throw tooManyRequests('验证码发送过于频繁，请60秒后再试');
+    if ((await cache.incr(EMAIL_CODES_SENT_HOURLY.key(user.id), 3600)) > 10) throw tooManyRequests('验证码发送次数过多，请1小时后再试');
+    if (!(await cache.setIfAbsent(EMAIL_CODE_WAIT.key(user.id), '1', 60))) throw tooManyRequests('验证码发送过于频繁，请60秒后再试');
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
     await cache.set(codeKey(user.id, email), code, EMAIL_CODE_TTL_SECONDS);
     await cache.del(codeFailKey(user.id, email));
@@ -94,15 +110,23 @@ export function registerSelfService(app: FastifyInstance): void {
     } catch (err) {
       req.log.error({ err }, 'sending the e-mail code failed');
       await cache.del(codeKey(user.id, email));
-      await cache.del(`emailcode-wait:${user.id}`);
+      await cache.del(EMAIL_CODE_WAIT.key(user.id));
+      // no mail server configured yet: say so (系统工具 › 邮件工具), rather than blaming the settings
+      if (err instanceof AppError && err.code === 'EMAIL_NOT_CONFIGURED') throw err;
       throw new AppError(502, '验证码发送失败，请检查邮件服务配置后重试', 'MAIL_FAILED');
     }
     return {};
   });
 
-  app.post('/api/users/updateEmail/:code', { config: { auth: 'user', log: '修改邮箱' } }, async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const code = (req.params as { code: string }).code;
+  const emailSchema = {
+    tags,
+    summary: '修改邮箱',
+    params: z.object({ code: z.string().max(20) }),
+    body: z.looseObject({ email: z.unknown().optional().meta({ type: 'string', format: 'email' }), password: encrypted, pass: encrypted }).optional(),
+  };
+  api.post('/api/users/updateEmail/:code', { config: { auth: 'user', log: '修改邮箱' }, schema: emailSchema }, async (req) => {
+    const body = req.body ?? {};
+    const code = req.params.code;
     if (!/^\d{6}$/.test(code)) throw badRequest(CODE_ERROR);
     const user = req.user!;
     const password = decrypted(body.password ?? body.pass, '当前密码不能为空', 'password');

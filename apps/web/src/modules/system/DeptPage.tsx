@@ -1,9 +1,8 @@
 import { deptResource } from '@app/shared/resources/dept';
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, Row as GridRow, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Col, Form, Row as GridRow } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldItem } from '../../crud/CrudDialog';
+import { SearchBar } from '../../crud/SearchBar';
 import { labelOf } from '../../crud/fields';
 import { TreeResourcePage } from './TreeResourcePage';
 import { ParentSelect } from './ParentSelect';
@@ -11,37 +10,8 @@ import { ParentSelect } from './ParentSelect';
 /** The root department every installation has; it cannot be deleted. */
 const ROOT_DEPT_ID = 1;
 
-function DeptSearch({ search, dicts }: { search: (f: Record<string, unknown>) => void; dicts: Record<string, { label: string; value: string }[]> }) {
-  const { t } = useTranslation('system');
-  const [name, setName] = useState('');
-  const [enabled, setEnabled] = useState<string | undefined>();
-  const run = () => search({ name, enabled });
-  return (
-    <Space wrap>
-      <Input
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        onPressEnter={run}
-        placeholder={t('dept.searchName')}
-        allowClear
-        style={{ width: 200 }}
-        data-testid="dept-search-name"
-      />
-      <Select
-        value={enabled}
-        onChange={(v) => setEnabled(v)}
-        allowClear
-        placeholder={t('common.status')}
-        style={{ width: 120 }}
-        options={(dicts.dept_status ?? []).map((e) => ({ value: e.value, label: e.label }))}
-        data-testid="dept-search-enabled"
-      />
-      <Button type="primary" icon={<SearchOutlined />} onClick={run} data-testid="crud-search">
-        {t('common.search')}
-      </Button>
-    </Space>
-  );
-}
+/** 名称 and 状态; the parent is chosen in the tree, not searched. */
+const DEPT_FILTERS_EXCLUDED = ['pid'];
 
 /** Departments: tree list, name + status search, expand all; a top-level department has no status or parent. */
 export default function DeptPage() {
@@ -50,7 +20,7 @@ export default function DeptPage() {
     <TreeResourcePage
       def={deptResource}
       expandAllInitially
-      renderSearch={(search, _f, dicts) => <DeptSearch search={search} dicts={dicts} />}
+      renderSearch={(search, filters, dicts) => <SearchBar def={deptResource} dicts={dicts} filters={filters} onSearch={search} exclude={DEPT_FILTERS_EXCLUDED} />}
       rowDeletable={(row) => row.id !== ROOT_DEPT_ID}
       newValues={() => ({ pid: ROOT_DEPT_ID, enabled: 'true', sort: 999 })}
       toBody={(values, mode, record) => {

@@ -1,29 +1,20 @@
 import { permissionCodes } from '@app/shared/resource';
 import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Input, Space } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
-import { invalidateDicts } from '../../app/dict';
 import { type DialogMode, ResourceForm } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
+import { SearchBar } from '../../crud/SearchBar';
 import { type Row, useResourceList } from '../../crud/useResourceList';
 import '../../crud/crud.css';
 import './system.css';
 
-function SearchInput({ placeholder, onSearch, testId }: { placeholder: string; onSearch: (v: string) => void; testId: string }) {
-  const { t } = useTranslation('system');
-  const [value, setValue] = useState('');
-  return (
-    <Space.Compact>
-      <Input value={value} onChange={(e) => setValue(e.target.value)} onPressEnter={() => onSearch(value)} placeholder={placeholder} allowClear style={{ width: 200 }} data-testid={testId} />
-      <Button type="primary" icon={<SearchOutlined />} onClick={() => onSearch(value)}>
-        {t('common.search')}
-      </Button>
-    </Space.Compact>
-  );
-}
+/** The dictionaries are searched by one keyword box (名称, 描述); the entries by 字典标签 within the chosen one. */
+const DICT_FILTERS_EXCLUDED = ['name', 'remark'];
+const DETAIL_FILTERS_EXCLUDED = ['dictId'];
 
 /** The entries of one dictionary (right-hand side). */
 function DictDetails({ dict }: { dict: Row | null }) {
@@ -40,10 +31,6 @@ function DictDetails({ dict }: { dict: Row | null }) {
     edit: hasPermission(permissionCodes(dictDetailResource, 'edit')),
     delete: hasPermission(permissionCodes(dictDetailResource, 'delete')),
   };
-  const changed = () => {
-    void list.reload();
-    void invalidateDicts();
-  };
 
   return (
     <Card title={dict ? t('dict.detailsOf', { name: dict.name }) : t('dict.details')} variant="borderless" className="crud-page" data-testid="dict-details">
@@ -51,9 +38,14 @@ function DictDetails({ dict }: { dict: Row | null }) {
         <Empty description={t('dict.chooseHint')} data-testid="dict-hint" />
       ) : (
         <>
-          <div className="crud-search">
-            <SearchInput key={dict.id} placeholder={t('dict.searchLabel')} onSearch={(label) => list.search({ label })} testId="dict-detail-search" />
-          </div>
+          <SearchBar
+            key={String(dict.id)}
+            def={dictDetailResource}
+            filters={list.filters}
+            onSearch={list.search}
+            exclude={DETAIL_FILTERS_EXCLUDED}
+            keyword={{ field: 'label', placeholder: t('dict.searchLabel'), testId: 'dict-detail-search' }}
+          />
           <ResourceTable
             def={dictDetailResource}
             list={list}
@@ -61,7 +53,6 @@ function DictDetails({ dict }: { dict: Row | null }) {
             canEdit={can.edit}
             canDelete={can.delete}
             onEdit={(row) => setDialog({ mode: 'edit', record: row })}
-            onDeleted={() => void invalidateDicts()}
             expandable={false}
             columns={(cols) => [
               { key: 'dict', title: t('dict.dictionary'), render: (_: unknown, row: Row) => row.dict?.name ?? dict.name, width: 140 },
@@ -89,7 +80,6 @@ function DictDetails({ dict }: { dict: Row | null }) {
                 return body;
               }}
               onClose={() => setDialog(null)}
-              onSaved={changed}
             />
           )}
         </>
@@ -115,9 +105,7 @@ export default function DictPage() {
     <div className="split-page" data-testid="dict-page">
       <div className="split-side" style={{ '--side-width': '42%' } as React.CSSProperties}>
         <Card title={t('dict.list')} variant="borderless" className="crud-page">
-          <div className="crud-search">
-            <SearchInput placeholder={t('dict.searchPlaceholder')} onSearch={(blurry) => list.search({ blurry })} testId="dict-search" />
-          </div>
+          <SearchBar def={dictResource} filters={list.filters} onSearch={list.search} exclude={DICT_FILTERS_EXCLUDED} keyword={{ placeholder: t('dict.searchPlaceholder'), testId: 'dict-search' }} />
           <ResourceTable
             def={dictResource}
             list={list}
@@ -127,7 +115,6 @@ export default function DictPage() {
             onEdit={(row) => setDialog({ mode: 'edit', record: row })}
             onDeleted={(row) => {
               if (selected?.id === row.id) setSelected(null);
-              void invalidateDicts();
             }}
             expandable={false}
             columns={(cols) => cols.filter((c) => c.key !== 'createTime')}
@@ -150,7 +137,6 @@ export default function DictPage() {
               columns={1}
               onClose={() => setDialog(null)}
               onSaved={({ mode }) => {
-                void list.reload();
                 // A renamed dictionary: the details panel shows (and queries) the new name.
                 if (mode === 'edit' && selected && dialog?.record?.id === selected.id) setSelected(null);
               }}

@@ -1,36 +1,17 @@
 import { menuResource } from '@app/shared/resources/menu';
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, Radio, Row as GridRow, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Col, Form, Radio, Row as GridRow, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../app/icons';
 import { FieldItem } from '../../crud/CrudDialog';
+import { SearchBar } from '../../crud/SearchBar';
 import { labelOf } from '../../crud/fields';
 import { IconPicker } from './IconPicker';
 import { ParentSelect } from './ParentSelect';
 import { TreeResourcePage } from './TreeResourcePage';
 import './system.css';
 
-function MenuSearch({ search }: { search: (f: Record<string, unknown>) => void }) {
-  const { t } = useTranslation('system');
-  const [value, setValue] = useState('');
-  return (
-    <Space.Compact>
-      <Input
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onPressEnter={() => search({ blurry: value })}
-        placeholder={t('menu.searchPlaceholder')}
-        allowClear
-        style={{ width: 240 }}
-        data-testid="menu-search"
-      />
-      <Button type="primary" icon={<SearchOutlined />} onClick={() => search({ blurry: value })} data-testid="crud-search">
-        {t('common.search')}
-      </Button>
-    </Space.Compact>
-  );
-}
+/** One keyword box (名称, 路由, 组件): the name filter is part of it. */
+const MENU_FILTERS_EXCLUDED = ['name'];
 
 /** Yes/No radio of a boolean menu option. */
 function YesNo({ value, onChange, id }: { value?: boolean; onChange?: (v: boolean) => void; id?: string }) {
@@ -55,7 +36,9 @@ export default function MenuPage() {
     <TreeResourcePage
       def={menuResource}
       dialogWidth={640}
-      renderSearch={(search) => <MenuSearch search={search} />}
+      renderSearch={(search, filters) => (
+        <SearchBar def={menuResource} filters={filters} onSearch={search} exclude={MENU_FILTERS_EXCLUDED} keyword={{ placeholder: t('menu.searchPlaceholder'), testId: 'menu-search', width: 240 }} />
+      )}
       deleteConfirm={t('menu.confirmDelete')}
       newValues={() => ({ pid: 0, sort: 999, iframe: false, hidden: false, cache: false })}
       columns={(cols) => {

@@ -1,33 +1,14 @@
 import { permissionResource } from '@app/shared/resources/permission';
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, Row as GridRow, Space } from 'antd';
-import { useState } from 'react';
+import { Col, Form, Row as GridRow } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldItem } from '../../crud/CrudDialog';
+import { SearchBar } from '../../crud/SearchBar';
 import { labelOf } from '../../crud/fields';
 import { ParentSelect } from './ParentSelect';
 import { TreeResourcePage } from './TreeResourcePage';
 
-function PermissionSearch({ search }: { search: (f: Record<string, unknown>) => void }) {
-  const { t } = useTranslation('system');
-  const [value, setValue] = useState('');
-  return (
-    <Space.Compact>
-      <Input
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onPressEnter={() => search({ blurry: value })}
-        placeholder={t('permission.searchPlaceholder')}
-        allowClear
-        style={{ width: 240 }}
-        data-testid="permission-search"
-      />
-      <Button type="primary" icon={<SearchOutlined />} onClick={() => search({ blurry: value })} data-testid="crud-search">
-        {t('common.search')}
-      </Button>
-    </Space.Compact>
-  );
-}
+/** One keyword box (名称, 别名): the name filter is part of it. */
+const PERMISSION_FILTERS_EXCLUDED = ['name'];
 
 /** Permission codes as a tree (`X_ALL` parents); deleting a node deletes its children. */
 export default function PermissionPage() {
@@ -35,7 +16,9 @@ export default function PermissionPage() {
   return (
     <TreeResourcePage
       def={permissionResource}
-      renderSearch={(search) => <PermissionSearch search={search} />}
+      renderSearch={(search, filters) => (
+        <SearchBar def={permissionResource} filters={filters} onSearch={search} exclude={PERMISSION_FILTERS_EXCLUDED} keyword={{ placeholder: t('permission.searchPlaceholder'), testId: 'permission-search', width: 240 }} />
+      )}
       deleteConfirm={t('permission.confirmDelete')}
       newValues={() => ({ pid: 0 })}
       toBody={(values, mode, record) => {

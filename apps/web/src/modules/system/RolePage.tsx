@@ -1,16 +1,18 @@
+import { holdsPermissionCode } from '@app/shared/permissions';
 import { permissionCodes } from '@app/shared/resource';
 import { DATA_SCOPES, roleResource } from '@app/shared/resources/role';
-import { PlusOutlined, SaveOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Select, Space, Spin, Switch, Tree, TreeSelect } from 'antd';
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Select, Space, Spin, Switch, Tree, TreeSelect, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
-import { notify } from '../../app/feedback';
 import { api } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
+import { SearchBar } from '../../crud/SearchBar';
 import { useRefOptions } from '../../crud/fields';
+import { useApiMutation } from '../../crud/mutations';
 import { type Row, useResourceList } from '../../crud/useResourceList';
 import { type TreeRow, leafIds, toTreeOptions } from './tree';
 import '../../crud/crud.css';
@@ -18,14 +20,33 @@ import './system.css';
 
 /**
  * Roles: the role table, and beside it the menu tree or the permission tree (chosen with a switch) of the
- * selected role; saving replaces the role's menus or permissions and needs ROLES_EDIT (spec §6).
+ * selected role; saving replaces the role's menus or permissions and needs ROLES_EDIT (spec §6). Permission
+ * codes the editor does not hold come greyed out: only what one holds may be handed on (issue 13 item 2).
  */
 
 interface AssignNode {
   id: number;
   label: string;
+  /** The permission code (permission tree only). */
+  name?: string;
+  disabled?: boolean;
   children?: AssignNode[];
 }
+
+/**
+ * The permission tree with every code the editor does not hold disabled (greyed, not tickable), by the same
+ * rule the server applies on saving (`holdsPermissionCode`: the code itself, its built-in `_ALL` parent, or
+ * ADMIN; never a parent in the editable tree).
+ */
+export function markUngrantable(nodes: readonly AssignNode[], own: readonly string[]): AssignNode[] {
+  return nodes.map((n) => {
+    const out: AssignNode = { ...n, disabled: !n.name || !holdsPermissionCode(own, n.name) };
+    if (n.children) out.children = markUngrantable(n.children, own);
+    return out;
+  });
+}
+
+const anyDisabled = (nodes: readonly AssignNode[]): boolean => nodes.some((n) => n.disabled || anyDisabled(n.children ?? []));
 
 interface RoleDetail extends Row {
   id: number;
@@ -34,35 +55,13 @@ interface RoleDetail extends Row {
   depts?: { id: number }[];
 }
 
-function RoleSearch({ onSearch }: { onSearch: (f: Record<string, unknown>) => void }) {
-  const { t } = useTranslation('system');
-  const [value, setValue] = useState('');
-  return (
-    <Space.Compact className="crud-search">
-      <Input
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onPressEnter={() => onSearch({ blurry: value })}
-        placeholder={t('role.searchPlaceholder')}
-        allowClear
-        style={{ width: 220 }}
-        data-testid="role-search"
-      />
-      <Button type="primary" icon={<SearchOutlined />} onClick={() => onSearch({ blurry: value })} data-testid="crud-search">
-        {t('common.search')}
-      </Button>
-    </Space.Compact>
-  );
-}
-
 /** Menu or permission assignment of one role. */
 function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) {
   const { t } = useTranslation('system');
   const [kind, setKind] = useState<'menus' | 'permissions'>('menus');
   const [checked, setChecked] = useState<number[]>([]);
   const [halfChecked, setHalfChecked] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const { permissions: own } = useAuth();
 
   const tree = useQuery({
     queryKey: ['roles', 'assignTree', kind],
@@ -74,7 +73,8 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
     queryFn: () => api.get<RoleDetail>(`/api/roles/${role!.id}`),
     enabled: !!role,
   });
-  const nodes = useMemo(() => tree.data ?? [], [tree.data]);
+  const nodes = useMemo(() => (kind === 'permissions' ? markUngrantable(tree.data ?? [], own) : (tree.data ?? [])), [tree.data, kind, own]);
+  const someUngrantable = kind === 'permissions' && canSave && anyDisabled(nodes);
 
   // Tick the role's menus or permissions. Menus: only leaves (a ticked directory would tick all its pages);
   // permissions: every code (an X_ALL parent really means all of its children).
@@ -91,24 +91,20 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
     setHalfChecked([]);
   }, [detail.data, kind, nodes]);
 
-  const save = async () => {
+  // the role's detail (what the tree ticks) is read again after saving
+  const assign = useApiMutation<unknown, { id: number; kind: 'menus' | 'permissions'; ids: number[] }>({
+    mutationFn: ({ id, kind: which, ids }) =>
+      which === 'menus'
+        ? api.put('/api/roles/menu', { id, menus: ids.map((x) => ({ id: x })) })
+        : api.put('/api/roles/permission', { id, permissions: ids.map((x) => ({ id: x })) }),
+    invalidate: (_data, vars) => [['roles', 'detail', vars.id]],
+    success: t('role.saved'),
+  });
+  const save = () => {
     if (!role) return;
-    setSaving(true);
-    try {
-      if (kind === 'menus') {
-        // A page needs its directories: half-ticked parents are granted too.
-        const ids = [...new Set([...checked, ...halfChecked])];
-        await api.put('/api/roles/menu', { id: role.id, menus: ids.map((id) => ({ id })) });
-      } else {
-        await api.put('/api/roles/permission', { id: role.id, permissions: checked.map((id) => ({ id })) });
-      }
-      notify.success(t('role.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['roles', 'detail', role.id] });
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSaving(false);
-    }
+    // A page needs its directories: half-ticked parents are granted too.
+    const ids = kind === 'menus' ? [...new Set([...checked, ...halfChecked])] : checked;
+    assign.mutate({ id: Number(role.id), kind, ids });
   };
 
   return (
@@ -130,7 +126,7 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
       }
       extra={
         canSave && (
-          <Button type="primary" size="small" icon={<SaveOutlined />} disabled={!role} loading={saving} onClick={save} data-testid="role-assign-save">
+          <Button type="primary" size="small" icon={<SaveOutlined />} disabled={!role} loading={assign.isPending} onClick={save} data-testid="role-assign-save">
             {t('common.save')}
           </Button>
         )
@@ -144,6 +140,11 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
         </div>
       ) : (
         <div className="role-tree">
+          {someUngrantable && (
+            <Typography.Paragraph type="secondary" data-testid="role-ungrantable-hint">
+              {t('role.ungrantableHint')}
+            </Typography.Paragraph>
+          )}
           <Tree
             key={`${kind}-${role.id}`}
             checkable
@@ -165,7 +166,7 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
   );
 }
 
-function RoleDialog({ open, mode, record, onClose, onSaved }: { open: boolean; mode: DialogMode; record?: Row | null; onClose: () => void; onSaved: () => void }) {
+function RoleDialog({ open, mode, record, onClose, onSaved }: { open: boolean; mode: DialogMode; record?: Row | null; onClose: () => void; onSaved?: () => void }) {
   const { t } = useTranslation('system');
   const detail = useQuery({
     queryKey: ['roles', 'detail', record?.id],
@@ -257,7 +258,6 @@ export default function RolePage() {
   const list = useResourceList(roleResource, { defaultSort: [['level', 'asc']] });
   const [selected, setSelected] = useState<Row | null>(null);
   const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
-  const queryClient = useQueryClient();
   const can = {
     create: hasPermission(permissionCodes(roleResource, 'create')),
     edit: hasPermission(permissionCodes(roleResource, 'edit')),
@@ -268,7 +268,7 @@ export default function RolePage() {
     <div className="split-page" data-testid="role-page">
       <div className="split-main">
         <Card variant="borderless" className="crud-page">
-          <RoleSearch onSearch={list.search} />
+          <SearchBar def={roleResource} filters={list.filters} onSearch={list.search} keyword={{ placeholder: t('role.searchPlaceholder'), testId: 'role-search', width: 220 }} />
           <ResourceTable
             def={roleResource}
             list={list}
@@ -299,10 +299,6 @@ export default function RolePage() {
           mode={dialog?.mode ?? 'create'}
           record={dialog?.record}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            void list.reload();
-            void queryClient.invalidateQueries({ queryKey: ['roles'] });
-          }}
         />
       )}
     </div>

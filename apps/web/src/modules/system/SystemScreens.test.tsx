@@ -103,7 +103,8 @@ describe('UserPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(dialog).getByLabelText('岗位').closest('.ant-select')!.className).not.toContain('disabled'));
     open('岗位');
     fireEvent.click(await screen.findByText('专员', { selector: '.ant-select-item-option-content' }));
-    fireEvent.click(within(dialog).getByLabelText('激活'));
+    // a new user's 状态 is 激活 unless the admin picks 锁定
+    expect((within(dialog).getByLabelText('激活') as HTMLInputElement).checked).toBe(true);
     fireEvent.mouseDown(within(within(dialog).getByTestId('user-roles').parentElement!).getByRole('combobox'));
     fireEvent.click(await screen.findByText('普通员工', { selector: '.ant-select-item-option-content' }));
     fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));

@@ -1,8 +1,8 @@
 import { permissionCodes } from '@app/shared/resource';
 import { userResource } from '@app/shared/resources/user';
-import { DownloadOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Row as GridRow, Select, Space, Tree, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Row as GridRow, Select, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
@@ -12,6 +12,7 @@ import { feedback, notify } from '../../app/feedback';
 import { api, downloadBlob } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
+import { SearchBar } from '../../crud/SearchBar';
 import { RefSelect } from '../../crud/fields';
 import { type Row, useResourceList } from '../../crud/useResourceList';
 import { type TreeRow, parentKeys } from './tree';
@@ -81,30 +82,6 @@ function DeptTree({ selected, onSelect }: { selected: number | null; onSelect: (
   );
 }
 
-function UserSearch({ dicts, onSearch }: { dicts: DictMap; onSearch: (f: Record<string, unknown>) => void }) {
-  const { t } = useTranslation('system');
-  const [blurry, setBlurry] = useState('');
-  const [enabled, setEnabled] = useState<string | undefined>();
-  const run = () => onSearch({ blurry, enabled });
-  return (
-    <Space wrap className="crud-search">
-      <Input value={blurry} onChange={(e) => setBlurry(e.target.value)} onPressEnter={run} placeholder={t('user.searchPlaceholder')} allowClear style={{ width: 220 }} data-testid="user-search" />
-      <Select
-        value={enabled}
-        onChange={setEnabled}
-        allowClear
-        placeholder={t('common.status')}
-        style={{ width: 120 }}
-        options={(dicts.user_status ?? []).map((e) => ({ value: e.value, label: e.label }))}
-        data-testid="user-search-enabled"
-      />
-      <Button type="primary" icon={<SearchOutlined />} onClick={run} data-testid="crud-search">
-        {t('common.search')}
-      </Button>
-    </Space>
-  );
-}
-
 /** Positions of one department (the job select follows the chosen department). */
 function JobSelect({ deptId, value, onChange, id }: { deptId?: number | null; value?: number; onChange?: (v: number | null) => void; id?: string }) {
   const { t } = useTranslation('system');
@@ -164,7 +141,8 @@ function UserDialog({
         roles: (record.roles ?? []).map((r: { id: number }) => r.id),
       };
     }
-    return { enabled: 'false', roles: [] };
+    // a new login is usable at once (findings W12: a default of 锁定 made logins that cannot log in)
+    return { enabled: 'true', roles: [] };
   }, [mode, record]);
 
   return (
@@ -301,7 +279,14 @@ export default function UserPage() {
       </div>
       <div className="split-main">
         <Card variant="borderless" className="crud-page">
-          <UserSearch dicts={dicts} onSearch={(f) => list.search({ ...f, deptId: deptId ?? undefined })} />
+          <SearchBar
+            def={userResource}
+            dicts={dicts}
+            filters={list.filters}
+            onSearch={list.search}
+            fixed={{ deptId: deptId ?? undefined }}
+            keyword={{ placeholder: t('user.searchPlaceholder'), testId: 'user-search', width: 220 }}
+          />
           <ResourceTable
             def={userResource}
             list={list}
@@ -350,7 +335,6 @@ export default function UserPage() {
           onSaved={(row) => {
             if (dialog?.mode === 'create') showDefaultPassword(t, row);
             else notify.success(t('common.updated'));
-            void list.reload();
           }}
         />
       )}

@@ -6,6 +6,7 @@ import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
 import { api } from '../../app/request';
 import { formatDateTime } from '../../crud/format';
+import { useApiMutation } from '../../crud/mutations';
 import { LogTable } from '../monitor/LogPage';
 import { EmailDialog } from './EmailDialog';
 import { PasswordDialog } from './PasswordDialog';
@@ -22,7 +23,18 @@ export function avatarUrl(name: string | null | undefined): string | undefined {
 function AvatarUpload() {
   const { t } = useTranslation('system');
   const { user, refresh } = useAuth();
-  const [uploading, setUploading] = useState(false);
+  const avatar = useApiMutation<unknown, Blob>({
+    mutationFn: (file) => {
+      const data = new FormData();
+      data.append('file', file);
+      return api.post('/api/users/updateAvatar', data);
+    },
+    success: t('center.avatarChanged'),
+    // the header and this card show the new picture once the signed-in user is read again
+    onSuccess: async () => {
+      await refresh().catch(() => null);
+    },
+  });
   return (
     <div className="user-center-avatar">
       <Upload
@@ -40,23 +52,14 @@ function AvatarUpload() {
           }
           return true;
         }}
-        customRequest={async ({ file, onSuccess, onError }) => {
-          setUploading(true);
-          try {
-            const data = new FormData();
-            data.append('file', file as Blob);
-            const r = await api.post('/api/users/updateAvatar', data);
-            notify.success(t('center.avatarChanged'));
-            await refresh().catch(() => null);
-            onSuccess?.(r);
-          } catch (err) {
-            onError?.(err as Error);
-          } finally {
-            setUploading(false);
-          }
+        customRequest={({ file, onSuccess, onError }) => {
+          avatar.mutateAsync(file as Blob).then(
+            (r) => onSuccess?.(r),
+            (err) => onError?.(err as Error),
+          );
         }}
       >
-        <Spin spinning={uploading}>
+        <Spin spinning={avatar.isPending}>
           <Avatar size={96} src={avatarUrl(user?.avatar)} icon={<UserOutlined />} data-testid="center-avatar" />
         </Spin>
       </Upload>

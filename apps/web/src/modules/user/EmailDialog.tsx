@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { encryptPassword } from '../../app/crypto';
-import { notify } from '../../app/feedback';
 import { api } from '../../app/request';
 import { FormResetOnMount } from '../../crud/CrudDialog';
+import { useApiMutation } from '../../crud/mutations';
 
 /** Spec §9: the send-code button waits 60 s before the next code. */
 export const RESEND_SECONDS = 60;
@@ -67,9 +67,28 @@ export function EmailDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useTranslation('system');
   const { user, refresh } = useAuth();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const send = useSendCode();
   const rules = emailRules(t, user?.email);
+  const code = useApiMutation<unknown, string>({
+    mutationFn: (email) => api.post('/api/code/resetEmail', { type: 'email', value: email }),
+    success: t('center.codeSent'),
+    onSuccess: () => send.startCountdown(),
+    // the request layer showed why; the button offers to send again
+    onError: () => send.setState({ kind: 'again' }),
+  });
+  const change = useApiMutation<unknown, { email: string; code: string; pass: string }>({
+    mutationFn: async (values) => {
+      const password = await encryptPassword(values.pass);
+      return api.post(`/api/users/updateEmail/${encodeURIComponent(values.code.trim())}`, { email: values.email.trim(), password });
+    },
+    success: t('center.emailChanged'),
+    form,
+    // the dialog closes once the signed-in user shows the new address
+    onSuccess: async () => {
+      await refresh().catch(() => null);
+      onClose();
+    },
+  });
 
   const sendCode = async () => {
     const email = String(form.getFieldValue('email') ?? '').trim();
@@ -81,29 +100,10 @@ export function EmailDialog({ open, onClose }: { open: boolean; onClose: () => v
       return;
     }
     send.setState({ kind: 'sending' });
-    try {
-      await api.post('/api/code/resetEmail', { type: 'email', value: email });
-      notify.success(t('center.codeSent'));
-      send.startCountdown();
-    } catch {
-      send.setState({ kind: 'again' });
-    }
+    code.mutate(email);
   };
 
-  const submit = async (values: { email: string; code: string; pass: string }) => {
-    setSaving(true);
-    try {
-      const password = await encryptPassword(values.pass);
-      await api.post(`/api/users/updateEmail/${encodeURIComponent(values.code.trim())}`, { email: values.email.trim(), password });
-      notify.success(t('center.emailChanged'));
-      await refresh().catch(() => null);
-      onClose();
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (values: { email: string; code: string; pass: string }) => change.mutate(values);
 
   const s = send.state;
   const sendLabel =
@@ -118,7 +118,7 @@ export function EmailDialog({ open, onClose }: { open: boolean; onClose: () => v
       onOk={() => form.submit()}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      confirmLoading={change.isPending}
       destroyOnHidden
       mask={{ closable: false }}
     >

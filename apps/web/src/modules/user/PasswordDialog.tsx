@@ -1,13 +1,12 @@
 import { Form, type FormInstance, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { encryptPassword } from '../../app/crypto';
-import { notify } from '../../app/feedback';
 import { api } from '../../app/request';
 import { FormResetOnMount } from '../../crud/CrudDialog';
+import { useApiMutation } from '../../crud/mutations';
 
 /** Spec §8: the success notice stays 1.5 s, then the user is logged out. */
 export const LOGOUT_DELAY_MS = 1500;
@@ -36,24 +35,24 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   const { t } = useTranslation('system');
   const { logout } = useAuth();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const rules = passwordRules(t, form);
 
-  const submit = async (values: { oldPass: string; newPass: string }) => {
-    setSaving(true);
-    try {
+  // a refusal (wrong old password...) is shown by the request layer; its field errors go onto the form
+  const change = useApiMutation<unknown, { oldPass: string; newPass: string }>({
+    mutationFn: async (values) => {
       const [oldPass, newPass] = await Promise.all([encryptPassword(values.oldPass), encryptPassword(values.newPass)]);
-      await api.post('/api/users/updatePass', { oldPass, newPass });
-      notify.success(t('center.passwordChanged'), undefined, LOGOUT_DELAY_MS / 1000);
+      return api.post('/api/users/updatePass', { oldPass, newPass });
+    },
+    success: t('center.passwordChanged'),
+    successSeconds: LOGOUT_DELAY_MS / 1000,
+    form,
+    onSuccess: () => {
       onClose();
       // Every token of this user is dead now; leave after the notice was readable.
       setTimeout(() => void logout(), LOGOUT_DELAY_MS);
-    } catch {
-      /* the request layer showed the server's message (wrong old password...) */
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const submit = (values: { oldPass: string; newPass: string }) => change.mutate(values);
 
   return (
     <Modal
@@ -64,7 +63,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
       onOk={() => form.submit()}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
-      confirmLoading={saving}
+      confirmLoading={change.isPending}
       destroyOnHidden
       mask={{ closable: false }}
     >
