@@ -20,8 +20,12 @@ import { avatarPath } from './avatars.ts';
 
 type Row = Record<string, unknown>;
 
-/** The generated initial password, shown in the create response only (never stored in clear, never logged). */
-const issuedPasswords = new WeakMap<FastifyRequest, string>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The generated initial password of the user this request creates: shown in the create response only (never stored in clear, never logged). */
+    issuedPassword: string | null;
+  }
+}
 
 /** Add `dept {id,name}` and `job {id,name}` to user rows (`roles` is the definition's link-table field). */
 export async function attachUserRelations(db: Db, rows: Row[]): Promise<void> {
@@ -89,12 +93,14 @@ async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'c
     const password = generatePassword();
     values.passwordHash = await hashPassword(password);
     values.lastPasswordResetTime = nowIso();
-    issuedPasswords.set(req, password);
+    req.issuedPassword = password;
   }
 }
 
 /** Users: CRUD with roles, role-level and data-scope rules, and the Excel export. */
 export function registerUsers(app: FastifyInstance): void {
+  // a request property of the users routes only (checkUserWrite sets it, the create response reads it)
+  app.decorateRequest('issuedPassword', null);
   const db = () => app.ctx.db;
   const users = registerResource(app, userResource, {
     prepareBody: (body) => {
@@ -125,10 +131,9 @@ export function registerUsers(app: FastifyInstance): void {
     },
     decorate: async (rows, req) => {
       await attachUserRelations(db(), rows);
-      const password = issuedPasswords.get(req);
-      if (password && req.method === 'POST' && rows.length === 1) {
-        rows[0].defaultPassword = password;
-        issuedPasswords.delete(req);
+      if (req.issuedPassword && req.method === 'POST' && rows.length === 1) {
+        rows[0].defaultPassword = req.issuedPassword;
+        req.issuedPassword = null;
       }
     },
   });
