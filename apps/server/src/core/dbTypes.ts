@@ -1,29 +1,7 @@
 import type { Generated, Kysely } from 'kysely';
 import { columnFields, columnOf, type FieldDef, type FieldKind, type ResourceDef } from '@app/shared/resource';
-import { deptResource } from '@app/shared/resources/dept';
-import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
-import { companyResource } from '@app/shared/resources/company';
-import {
-  accDepartResource,
-  accEntryResource,
-  accGjjResource,
-  accInternResource,
-  accJobResource,
-  accSalaryResource,
-  accSocialResource,
-  accTrainResource,
-} from '@app/shared/resources/hrRecords';
-import { jobResource } from '@app/shared/resources/job';
-import { logResource } from '@app/shared/resources/log';
-import { menuResource } from '@app/shared/resources/menu';
-import { payslipResource } from '@app/shared/resources/payslip';
-import { permissionResource } from '@app/shared/resources/permission';
-import { roleResource } from '@app/shared/resources/role';
-import { confirmLogResource, salaryResource } from '@app/shared/resources/salary';
-import { staffResource } from '@app/shared/resources/staff';
-import { staffExtraResource } from '@app/shared/resources/staffExtra';
-import { taxOpeningResource } from '@app/shared/resources/taxOpening';
-import { userResource } from '@app/shared/resources/user';
+import { RESOURCE_DEFINITIONS } from '@app/shared/resources/index';
+import { confirmLogResource } from '@app/shared/resources/salary';
 
 /**
  * The database as a Kysely type (`Kysely<DB>`), generated from the same sources as the tables: each
@@ -32,32 +10,12 @@ import { userResource } from '@app/shared/resources/user';
  * test/db-types.test.ts compares `DB_COLUMNS` with the real tables on every database.
  */
 
-export const DEFINITION_TABLES = [
-  dictResource,
-  dictDetailResource,
-  userResource,
-  roleResource,
-  deptResource,
-  jobResource,
-  menuResource,
-  permissionResource,
-  logResource,
-  companyResource,
-  staffResource,
-  staffExtraResource,
-  accEntryResource,
-  accDepartResource,
-  accInternResource,
-  accGjjResource,
-  accSalaryResource,
-  accTrainResource,
-  accSocialResource,
-  accJobResource,
-  salaryResource,
-  confirmLogResource,
-  payslipResource,
-  taxOpeningResource,
-] as const;
+/**
+ * The definitions that describe their table: every shared resource (RESOURCE_DEFINITIONS) and the salary
+ * confirm log, which only the payroll routes use. A definition whose table is listed in HAND_TABLES below (its
+ * stored columns differ from its fields) is typed from there instead.
+ */
+const DESCRIBED_BY_DEFINITIONS = [...RESOURCE_DEFINITIONS, confirmLogResource] as const;
 
 /** Columns of definition tables that no field declares (server-managed). */
 export const EXTRA_COLUMNS = {
@@ -182,7 +140,7 @@ type HandColumnType<Name, K> = Name extends 'id'
       : Stored<K> | null;
 type HandTable<T extends keyof typeof HAND_TABLES> = { -readonly [C in keyof (typeof HAND_TABLES)[T]]: HandColumnType<C, (typeof HAND_TABLES)[T][C]> };
 
-type Definitions = (typeof DEFINITION_TABLES)[number];
+type Definitions = Exclude<(typeof DESCRIBED_BY_DEFINITIONS)[number], { table: keyof typeof HAND_TABLES }>;
 export type DB = { [D in Definitions as D['table']]: DefinitionTable<D> & Extra<D['table']> } & { [T in keyof typeof HAND_TABLES]: HandTable<T> };
 export type TypedDb = Kysely<DB>;
 
@@ -190,7 +148,8 @@ export type TypedDb = Kysely<DB>;
 export function dbColumns(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const extras: Record<string, Record<string, FieldKind>> = EXTRA_COLUMNS;
-  for (const def of DEFINITION_TABLES as readonly ResourceDef[]) {
+  for (const def of DESCRIBED_BY_DEFINITIONS as readonly ResourceDef[]) {
+    if (def.table in HAND_TABLES) continue;
     out.set(def.table, [...columnFields(def).map(columnOf), ...Object.keys(extras[def.table] ?? {})]);
   }
   for (const [table, cols] of Object.entries(HAND_TABLES)) out.set(table, Object.keys(cols));

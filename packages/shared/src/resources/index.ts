@@ -22,30 +22,35 @@ import { taxDeductionResource } from './taxDeduction.ts';
 import { taxOpeningResource } from './taxOpening.ts';
 // -- payroll resources end
 
+/**
+ * Every resource definition, as a typed tuple: the literal table and field names survive, so the server's
+ * database type (`Kysely<DB>`, apps/server/src/core/dbTypes.ts) is built from this same list. A new resource is
+ * listed here (beside its migration); nothing else lists definitions.
+ */
+export const RESOURCE_DEFINITIONS = [
+  dictResource,
+  dictDetailResource,
+  // system resources list
+  userResource,
+  roleResource,
+  deptResource,
+  jobResource,
+  menuResource,
+  permissionResource,
+  logResource,
+  // -- system resources list end
+  // dispatch resources list
+  companyResource,
+  staffResource,
+  staffExtraResource,
+  ...HR_RECORD_RESOURCES,
+  // -- dispatch resources list end
+  // payroll resources list
+  salaryResource,
+  payslipResource,
+  taxOpeningResource,
+  taxDeductionResource,
+] as const;
+
 /** Every resource definition by API name; the web app's generic pages and the server's Excel routes read it. */
-export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
-  [
-    dictResource,
-    dictDetailResource,
-    // system resources list
-    userResource,
-    roleResource,
-    deptResource,
-    jobResource,
-    menuResource,
-    permissionResource,
-    logResource,
-    // -- system resources list end
-    // dispatch resources list
-    companyResource,
-    staffResource,
-    staffExtraResource,
-    ...HR_RECORD_RESOURCES,
-    // -- dispatch resources list end
-    // payroll resources list
-    salaryResource,
-    payslipResource,
-    taxOpeningResource,
-    taxDeductionResource,
-  ].map((d) => [d.name, d]),
-);
+export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(RESOURCE_DEFINITIONS.map((d) => [d.name, d]));
