@@ -88,6 +88,13 @@ export function refLabel(field: FieldDef, row: Row | undefined, value: unknown):
   return value === null || value === undefined ? '' : String(value);
 }
 
+/** The names of a `refMany` value (`[{id, name}]`), comma-separated as the Excel export writes them. */
+export function refsLabel(field: FieldDef, value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  const labelField = field.ref?.labelField ?? 'name';
+  return value.map((v: unknown) => (v !== null && typeof v === 'object' ? String((v as Row)[labelField] ?? (v as Row).id) : String(v))).join(', ');
+}
+
 function boolTag(value: unknown, entries: DictEntry[] | undefined): ReactNode {
   const on = value === true || value === 'true' || value === 1 || value === '1';
   const label = entries?.length ? dictLabel(entries, String(on)) : i18n.t(on ? 'crud:yes' : 'crud:no');
@@ -101,6 +108,7 @@ const DISPLAYS: Record<WebDisplay, (field: FieldDef, value: unknown, row?: Row, 
   datetime: (_f, value) => formatDateTime(value),
   date: (_f, value) => formatDate(value),
   ref: (field, value, row) => refLabel(field, row, value),
+  refs: (field, value) => refsLabel(field, value),
   bool: (field, value, _row, dicts) => boolTag(value, field.dict ? dicts?.[field.dict] : undefined),
   text: (field, value, _row, dicts) => (field.dict ? dictLabel(dicts?.[field.dict], value) : String(value)),
 };
@@ -158,6 +166,8 @@ function localMessage(zh: string, field: FieldDef, resource?: string): string {
 export function toFormValue(field: FieldDef, value: unknown): unknown {
   if (value === undefined) return undefined;
   if (kindOf(field).web.control === 'bool' && field.dict && typeof value === 'boolean') return String(value);
+  // a refMany value arrives as linked rows ([{id, name}]); its control edits the ids
+  if (kindOf(field).web.control === 'refMany' && Array.isArray(value)) return value.map((v: unknown) => (v !== null && typeof v === 'object' ? Number((v as Row).id) : Number(v)));
   return value;
 }
 
@@ -181,7 +191,9 @@ export function formValuesToBody(fields: readonly FieldDef[], values: Row): Row 
   for (const f of fields) {
     if (!(f.name in values)) continue;
     const v = values[f.name];
-    body[f.name] = v === undefined || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? v.trim() : v;
+    // a cleared multiple select is an empty set (the server replaces the links), not null
+    if (kindOf(f).web.control === 'refMany') body[f.name] = Array.isArray(v) ? v : [];
+    else body[f.name] = v === undefined || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? v.trim() : v;
   }
   return body;
 }
@@ -307,6 +319,73 @@ export function RefSelect({
   );
 }
 
+/**
+ * Several rows of another resource (a `refMany` field): a multiple select, or a checkable tree for tree
+ * resources (departments, menus), where checking a parent checks its children and every checked row is in the
+ * value (each row is its own link). The value is the ids.
+ */
+export function RefMultiSelect({
+  resource,
+  labelField,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  params,
+  style,
+  id,
+  testId,
+}: {
+  resource: string;
+  labelField: string;
+  value?: number[] | null;
+  onChange?: (v: number[]) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  params?: Record<string, unknown>;
+  style?: React.CSSProperties;
+  id?: string;
+  testId?: string;
+}) {
+  const { options, loading } = useRefOptions(resource, labelField, params);
+  const isTree = !!RESOURCES[resource]?.fields.some((f) => f.name === 'pid') || options.some((o) => o.children?.length);
+  if (isTree) {
+    return (
+      <TreeSelect
+        id={id}
+        value={value ?? []}
+        onChange={(v: number[] | { value: number }[]) => onChange?.((v ?? []).map((x) => (typeof x === 'object' ? x.value : x)))}
+        treeData={options}
+        treeCheckable
+        showCheckedStrategy={TreeSelect.SHOW_ALL}
+        treeDefaultExpandAll
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        disabled={disabled}
+        placeholder={placeholder}
+        loading={loading}
+        style={{ width: '100%', ...style }}
+        data-testid={testId}
+      />
+    );
+  }
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      value={value ?? []}
+      onChange={(v: number[]) => onChange?.(v ?? [])}
+      options={options.map((o) => ({ value: o.value, label: o.label }))}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      disabled={disabled}
+      placeholder={placeholder}
+      loading={loading}
+      style={{ width: '100%', ...style }}
+      data-testid={testId}
+    />
+  );
+}
+
 interface ControlContext extends FieldControlProps {
   t: (key: string) => string;
   choose: string;
@@ -347,6 +426,10 @@ const CONTROLS: Record<WebControl, (c: ControlContext) => ReactNode> = {
     ) : (
       <InputNumber id={id} value={value} onChange={onChange} disabled={disabled} style={{ width: '100%', ...style }} />
     ),
+  refMany: ({ id, field, value, onChange, disabled, style, choose }) =>
+    field.ref ? (
+      <RefMultiSelect id={id} resource={field.ref.resource} labelField={field.ref.labelField} value={value} onChange={onChange} disabled={disabled} placeholder={choose} style={style} />
+    ) : null,
   date: ({ id, value, onChange, disabled, style, choose }) => <DateControl id={id} value={value} onChange={onChange} disabled={disabled} placeholder={choose} style={style} />,
   month: ({ id, value, onChange, disabled, style, choose }) => <DateControl id={id} value={value} onChange={onChange} month disabled={disabled} placeholder={choose} style={style} />,
   int: (c) =>

@@ -168,9 +168,9 @@ export type SheetCell = 'text' | 'int' | 'money' | 'ratio' | 'date' | 'datetime'
 /** How an import reads a cell for the field (the server's cell readers). */
 export type CellReader = 'money' | 'ratio' | 'int' | 'date' | 'month' | 'bool' | 'dict' | 'ref' | 'text';
 /** The web control that edits a value. */
-export type WebControl = 'text' | 'textarea' | 'int' | 'decimal' | 'date' | 'month' | 'bool' | 'dict' | 'ref';
+export type WebControl = 'text' | 'textarea' | 'int' | 'decimal' | 'date' | 'month' | 'bool' | 'dict' | 'ref' | 'refMany';
 /** How the web shows a value. */
-export type WebDisplay = 'text' | 'money' | 'ratio' | 'date' | 'datetime' | 'bool' | 'ref';
+export type WebDisplay = 'text' | 'money' | 'ratio' | 'date' | 'datetime' | 'bool' | 'ref' | 'refs';
 /** Column types of the migrations' table builder. */
 export type SqlType = 'varchar' | 'text' | 'integer' | 'bigint' | 'numeric(12, 6)' | 'smallint' | 'varchar(10)' | 'varchar(7)' | 'varchar(32)';
 
@@ -298,7 +298,8 @@ export const FIELD_KINDS = {
     doc: { type: 'array', maxItems: MAX_LINKS, items: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX } } } },
     // exports show the linked rows' labels, comma-separated; imports do not offer the field (columns only)
     excel: { read: 'text', cell: 'text', hint: '名称，多个用逗号分隔' },
-    web: { control: 'ref', display: 'ref', align: 'left' },
+    // a multiple select of the other resource's rows (a checkable tree for tree resources); the form holds ids
+    web: { control: 'refMany', display: 'refs', align: 'left', width: 200 },
   },
   money: {
     input: (f) =>

@@ -3,7 +3,7 @@ import { permissionCodes } from '@app/shared/resource';
 import { DATA_SCOPES, roleResource } from '@app/shared/resources/role';
 import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Select, Space, Spin, Switch, Tree, TreeSelect, Typography } from 'antd';
+import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Select, Space, Spin, Switch, Tree, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
@@ -11,10 +11,10 @@ import { api } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
 import { SearchBar } from '../../crud/SearchBar';
-import { useRefOptions } from '../../crud/fields';
+import { RefMultiSelect } from '../../crud/fields';
 import { useApiMutation } from '../../crud/mutations';
 import { type Row, useResourceList } from '../../crud/useResourceList';
-import { type TreeRow, leafIds, toTreeOptions } from './tree';
+import { type TreeRow, leafIds } from './tree';
 import '../../crud/crud.css';
 import './system.css';
 
@@ -173,7 +173,6 @@ function RoleDialog({ open, mode, record, onClose, onSaved }: { open: boolean; m
     queryFn: () => api.get<RoleDetail>(`/api/roles/${record!.id}`),
     enabled: open && mode === 'edit' && !!record,
   });
-  const { rows: deptRows } = useRefOptions('dept', 'name');
   const [form] = Form.useForm();
   const scope = Form.useWatch('dataScope', form);
   const source = mode === 'edit' ? (detail.data ?? record) : null;
@@ -232,15 +231,7 @@ function RoleDialog({ open, mode, record, onClose, onSaved }: { open: boolean; m
         {scope === '自定义' && (
           <Col span={24}>
             <Form.Item name="depts" label={t('role.depts')} required>
-              <TreeSelect
-                treeData={toTreeOptions(deptRows as TreeRow[], 'name')}
-                treeCheckable
-                showCheckedStrategy={TreeSelect.SHOW_ALL}
-                treeDefaultExpandAll
-                placeholder={t('role.chooseDepts')}
-                style={{ width: '100%' }}
-                data-testid="role-depts"
-              />
+              <RefMultiSelect resource="dept" labelField="name" placeholder={t('role.chooseDepts')} testId="role-depts" />
             </Form.Item>
           </Col>
         )}
