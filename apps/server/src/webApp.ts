@@ -50,7 +50,8 @@ interface Asset {
  */
 function registerAssets(app: FastifyInstance, dir: string): void {
   const cache = new Map<string, Asset>();
-  const SAFE_NAME = /^[\w.-]+$/;
+  // content-hashed names from the web build: letters, digits, . _ - and ~ (chunks named after the screens sharing them)
+  const SAFE_NAME = /^[\w.~-]+$/;
   const read = (name: string): Asset | null => {
     const hit = cache.get(name);
     if (hit) return hit;

@@ -38,6 +38,8 @@ describe('static web app', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
     fs.writeFileSync(path.join(dist, 'assets', 'logo-abc.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // a chunk the build names after the screens sharing it (vite.config.ts CHUNK_GROUPS)
+    fs.writeFileSync(path.join(dist, 'assets', 'locale~AppLayout~PayslipPage-x1.js'), script);
     t = await createTestApp({ webDist: dist });
   });
   afterAll(async () => {
@@ -53,6 +55,13 @@ describe('static web app', () => {
     const index = await t.app.inject({ method: 'GET', url: '/' });
     expect(index.statusCode).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves chunks whose name joins the screens sharing them with ~', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/locale~AppLayout~PayslipPage-x1.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.body).toBe(script);
   });
 
   it('sends the pre-compressed file to browsers that accept gzip', async () => {
