@@ -46,12 +46,16 @@ export function linkTarget(field: FieldDef): LinkTarget {
   return t;
 }
 
-/** Add every `refMany` field to API rows: `[{id, ...show}]` per row, one query per field for the whole page. */
-export async function attachLinks(db: Db, def: ResourceDef, rows: Record<string, unknown>[]): Promise<void> {
+/**
+ * Read every `refMany` field of API rows (`[{id, ...show}]` per row, one query per field for the whole page) and
+ * return the step that puts them on the rows. Split so that a caller can read the links beside its own look-ups
+ * and still add the fields in a fixed order.
+ */
+export async function readLinks(db: Db, def: ResourceDef, rows: Record<string, unknown>[]): Promise<() => void> {
   const fields = linkFields(def);
-  if (!fields.length || !rows.length) return;
+  if (!fields.length || !rows.length) return () => undefined;
   const ids = [...new Set(rows.map((r) => Number(r.id)))];
-  await Promise.all(
+  const sets = await Promise.all(
     fields.map(async (field) => {
       const { link, target, show, orderBy } = linkTarget(field);
       const byOwner = new Map<number, Record<string, unknown>[]>();
@@ -71,9 +75,17 @@ export async function attachLinks(db: Db, def: ResourceDef, rows: Record<string,
           else byOwner.set(owner, [item]);
         }
       }
-      for (const r of rows) r[field.name] = byOwner.get(Number(r.id)) ?? [];
+      return { name: field.name, byOwner };
     }),
   );
+  return () => {
+    for (const { name, byOwner } of sets) for (const r of rows) r[name] = byOwner.get(Number(r.id)) ?? [];
+  };
+}
+
+/** Add every `refMany` field to API rows (readLinks, then its fields put on the rows). */
+export async function attachLinks(db: Db, def: ResourceDef, rows: Record<string, unknown>[]): Promise<void> {
+  (await readLinks(db, def, rows))();
 }
 
 /** 400 naming the missing ids unless every id exists in `table`. */

@@ -10,7 +10,7 @@ import type { Db } from '../core/db.ts';
 import { insertReturningId, nowIso } from '../core/db.ts';
 import { badRequest, conflict, notFound } from '../core/errors.ts';
 import { collectDescendants } from '../core/rbac.ts';
-import { attachLinks, deleteLinks, writeLinks } from './links.ts';
+import { attachLinks, deleteLinks, readLinks, writeLinks } from './links.ts';
 import { nestBy, treeLinks } from './tree.ts';
 import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
@@ -124,10 +124,12 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     return hooks.scope ? await hooks.scope(req, qb) : qb;
   }
 
-  // linked sets go last, after the module's own computed fields (the order rows have always had)
+  // The module's computed fields and the linked sets are read side by side (independent look-ups); the linked
+  // sets are put on the rows last, after the module's own fields (the order rows have always had).
   async function decorate(rows: Record<string, unknown>[], req: FastifyRequest) {
-    if (hooks.decorate && rows.length) await hooks.decorate(rows, req);
-    await attachLinks(app.ctx.db, def, rows);
+    if (!rows.length) return rows;
+    const [, putLinks] = await Promise.all([hooks.decorate?.(rows, req), readLinks(app.ctx.db, def, rows)]);
+    putLinks();
     return rows;
   }
 
