@@ -91,6 +91,20 @@ describe('system screens', () => {
     await expect.poll(() => dialog(page).getByTestId('icon-input').inputValue()).toBe('TeamOutlined');
     await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
 
+    // a renamed menu shows in the sidebar at once (no new login), and so does its old name once renamed back
+    const sidebar = page.locator('.app-sidebar-menu');
+    await menus.getByTestId('tree-toggle').click();
+    const rename = async (from: string, to: string) => {
+      // the row's first action is 编辑 (the icon-only buttons of the tree pages)
+      await row(menus, from).locator('.anticon-edit').click();
+      await dialog(page).getByLabel('菜单名称').fill(to);
+      await dialog(page).getByRole('button', { name: OK }).click();
+      await expect.poll(() => sidebar.getByText(to, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await sidebar.getByText(from, { exact: true }).count()).toBe(0);
+    };
+    await rename('岗位管理', '岗位设置');
+    await rename('岗位设置', '岗位管理');
+
     // field labels and texts follow the language
     const s = await open(page, '/system/job', 'crud-page-job');
     await page.getByTestId('language-switcher').click();

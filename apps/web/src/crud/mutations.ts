@@ -24,8 +24,9 @@ const DEPENDENTS: Record<string, QueryKey[]> = {
   dict: [['dicts']],
   dictDetail: [['dicts']],
   roles: [['roles']],
-  // the role screen's assignment trees are the menu and permission trees
-  menus: [['roles', 'assignTree']],
+  // the role screen's assignment trees are the menu and permission trees; the sidebar is the menus
+  // (app/menus.ts menusQuery): a renamed, re-ordered or hidden menu shows at once, not at the next login
+  menus: [['roles', 'assignTree'], ['menus', 'build']],
   permissions: [['roles', 'assignTree']],
 };
 

@@ -61,7 +61,7 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
   const [kind, setKind] = useState<'menus' | 'permissions'>('menus');
   const [checked, setChecked] = useState<number[]>([]);
   const [halfChecked, setHalfChecked] = useState<number[]>([]);
-  const { permissions: own } = useAuth();
+  const { permissions: own, refresh: refreshAuth } = useAuth();
 
   const tree = useQuery({
     queryKey: ['roles', 'assignTree', kind],
@@ -97,7 +97,9 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
       which === 'menus'
         ? api.put('/api/roles/menu', { id, menus: ids.map((x) => ({ id: x })) })
         : api.put('/api/roles/permission', { id, permissions: ids.map((x) => ({ id: x })) }),
-    invalidate: (_data, vars) => [['roles', 'detail', vars.id]],
+    // the caller may hold this role: his sidebar (menus) and buttons (codes of /auth/info) follow at once
+    invalidate: (_data, vars) => [['roles', 'detail', vars.id], ...(vars.kind === 'menus' ? [['menus', 'build']] : [])],
+    onSuccess: (_data, vars) => (vars.kind === 'permissions' ? refreshAuth() : undefined),
     success: t('role.saved'),
   });
   const save = () => {
