@@ -230,7 +230,15 @@ describe('system screens', () => {
     await expectNotice(page, '自定义数据权限不能为空');
     await choose(page, d.getByTestId('role-depts'), 'E2E部门A');
     await page.keyboard.press('Escape');
+    // under load the tree dropdown has stayed open after Escape and covered 确定: a click on the title closes it
+    await expect
+      .poll(async () => {
+        if ((await page.locator('.ant-select-dropdown:visible').count()) > 0) await d.locator('.ant-modal-title').click();
+        return page.locator('.ant-select-dropdown:visible').count();
+      })
+      .toBe(0);
     await page.waitForTimeout(200);
+    await screenshot(page, 'system-role-custom-depts');
     await d.getByRole('button', { name: OK }).click();
     await expect.poll(() => row(s, 'E2E角色').isVisible()).toBe(true);
     await clearNotices(page);
