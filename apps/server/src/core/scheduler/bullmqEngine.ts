@@ -95,19 +95,7 @@ export class BullEngine implements SchedulerEngine {
   private async onStalled(jobId: string): Promise<void> {
     const job = await Job.fromId<RunJobData>(this.queue, jobId).catch(() => undefined);
     if (!job) return;
-    await this.pipeline.writeLog({
-      key: job.data.key,
-      jobName: job.data.spec.jobName,
-      handler: job.data.spec.handler,
-      params: job.data.spec.params,
-      cron: job.data.spec.cron ?? null,
-      trigger: job.data.trigger,
-      fireTime: job.data.trigger === 'cron' && job.opts.prevMillis ? new Date(job.opts.prevMillis) : null,
-      ok: false,
-      ms: job.processedOn ? Date.now() - job.processedOn : 0,
-      exceptionDetail: '执行中断：运行它的实例已失联（进程退出或被终止），本次运行已重新排队',
-      instance: INSTANCE_NAME,
-    });
+    await this.logUnfinishedRun(job, '执行中断：运行它的实例已失联（进程退出或被终止），本次运行已重新排队');
   }
 
   /**
@@ -118,17 +106,23 @@ export class BullEngine implements SchedulerEngine {
     if (!job) return;
     const marker = schedulerKeys.running(job.data.key);
     if ((await this.cache.get(marker)) === `bull:${job.id}`) await this.cache.del(marker);
-    await this.pipeline.writeLog({
-      key: job.data.key,
-      jobName: job.data.spec.jobName,
-      handler: job.data.spec.handler,
-      params: job.data.spec.params,
-      cron: job.data.spec.cron ?? null,
-      trigger: job.data.trigger,
-      fireTime: job.data.trigger === 'cron' && job.opts.prevMillis ? new Date(job.opts.prevMillis) : null,
+    await this.logUnfinishedRun(job, `执行失败：${err.message}`);
+  }
+
+  /** The run-log row of a run that its handler did not finish (the pipeline logs the runs that did). */
+  private logUnfinishedRun(job: Job<RunJobData>, exceptionDetail: string): Promise<void> {
+    const { key, spec, trigger } = job.data;
+    return this.pipeline.writeLog({
+      key,
+      jobName: spec.jobName,
+      handler: spec.handler,
+      params: spec.params,
+      cron: spec.cron ?? null,
+      trigger,
+      fireTime: trigger === 'cron' && job.opts.prevMillis ? new Date(job.opts.prevMillis) : null,
       ok: false,
       ms: job.processedOn ? Date.now() - job.processedOn : 0,
-      exceptionDetail: `执行失败：${err.message}`,
+      exceptionDetail,
       instance: INSTANCE_NAME,
     });
   }
