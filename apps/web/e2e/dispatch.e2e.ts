@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, login, openDialog, screenshot, startHarness, withoutFavicon } from './harness';
+import { expectNotice, type Harness, login, openDialog, openScreen, screenshot, startHarness, withoutFavicon } from './harness';
 
 /**
  * The dispatch screens in a real browser against the real server: create a company, add a staff member
@@ -12,20 +12,6 @@ import { type Harness, login, openDialog, screenshot, startHarness, withoutFavic
 
 const OK = /确\s*定/;
 const COMPANY = 'E2E派遣测试有限公司';
-
-const screenOf = (page: Page): Locator => page.locator('.app-screen[data-active="true"]');
-
-async function open(page: Page, path: string, testId: string): Promise<Locator> {
-  await page.goto(path);
-  const s = screenOf(page);
-  await s.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-  return s;
-}
-
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.ant-notification-notice', { hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-}
 
 /** Choose an option of the antd Select in the form item labelled `label` of `scope`. */
 async function chooseIn(page: Page, scope: Locator, label: string, option: string): Promise<void> {
@@ -60,7 +46,7 @@ describe('dispatch screens', () => {
     await login(page);
 
     // ---- company ----
-    let s = await open(page, '/accounts/company', 'crud-page-accountsCompany');
+    let s = await openScreen(page, '/accounts/company', 'crud-page-accountsCompany');
     await s.getByTestId('crud-add').click();
     let d = openDialog(page);
     await fillIn(page, d, '单位名称', COMPANY);
@@ -83,7 +69,7 @@ describe('dispatch screens', () => {
     await screenshot(page, 'dispatch-company');
 
     // ---- staff: the company is preselected; add through the dialog ----
-    s = await open(page, '/accounts/staff', 'accounts-staff-page');
+    s = await openScreen(page, '/accounts/staff', 'accounts-staff-page');
     await expect.poll(() => s.getByTestId('company-select').textContent()).toContain(COMPANY);
     await s.getByTestId('crud-add').click();
     d = openDialog(page);
@@ -174,10 +160,10 @@ describe('dispatch screens', () => {
     expect(exportedRows.some((r) => r.姓名 === '李四')).toBe(false);
 
     // ---- contract list and reminder list ----
-    s = await open(page, '/accounts/contract', 'accounts-contract-page');
+    s = await openScreen(page, '/accounts/contract', 'accounts-contract-page');
     await expect.poll(() => s.locator('tr.ant-table-row').count()).toBe(2);
     await screenshot(page, 'dispatch-contract');
-    s = await open(page, '/accounts/contractWarn', 'accounts-contractWarn-page');
+    s = await openScreen(page, '/accounts/contractWarn', 'accounts-contractWarn-page');
     await expect.poll(() => s.locator('tr.ant-table-row', { hasText: '王五' }).count()).toBe(1);
     expect(await s.locator('tr.ant-table-row', { hasText: '李四' }).count()).toBe(0);
     await s.getByTestId('crud-filter-staffName').locator('input').fill('李');
@@ -193,7 +179,7 @@ describe('dispatch screens', () => {
     await screenshot(page, 'dispatch-contract-warn-cleared');
 
     // ---- dashboard ----
-    s = await open(page, '/dashboard', 'dashboard-page');
+    s = await openScreen(page, '/dashboard', 'dashboard-page');
     await expect.poll(() => s.getByTestId('dashboard-count').textContent()).toContain('1');
     await expect.poll(() => s.locator('tr.ant-table-row', { hasText: '王五' }).count()).toBe(1);
     await screenshot(page, 'dispatch-dashboard');

@@ -170,6 +170,21 @@ export const notice = (page: Page, text: string | RegExp): Locator => page.locat
 export async function expectNotice(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
   await expect.poll(() => notice(page, text).count(), { timeout }).toBeGreaterThan(0);
 }
+/** Notices sit over the top-right corner (and stay while hovered): move away and let them go. */
+export async function clearNotices(page: Page): Promise<void> {
+  await page.mouse.move(700, 780);
+  await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 10_000 }).toBe(0);
+}
+/** The first table row of `scope` holding the text. */
+export const tableRow = (scope: Locator, text: string): Locator => scope.locator('tr.ant-table-row', { hasText: text }).first();
+/** Go to an app path and wait for its screen (the element with `testId`) and the network to settle; the active screen. */
+export async function openScreen(page: Page, path: string, testId: string, timeout = 15_000): Promise<Locator> {
+  await page.goto(path);
+  const s = activeScreen(page);
+  await s.getByTestId(testId).first().waitFor({ state: 'visible', timeout });
+  await page.waitForLoadState('networkidle');
+  return s;
+}
 /**
  * Pick `option` in the select or tree select that `trigger` opens. A dropdown opened while its dialog still zooms
  * in can be measured hidden and the click lost: it is opened again, three times at most.

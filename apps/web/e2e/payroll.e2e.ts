@@ -1,7 +1,6 @@
 import { idCardCheckDigit } from '@app/shared/idcard';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, type Harness, login, screenshot, startHarness, withoutFavicon } from './harness';
+import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
 
 /**
  * The payroll screens in a real browser against the real server: a company and two staff (made through the
@@ -11,32 +10,6 @@ import { choose, type Harness, login, screenshot, startHarness, withoutFavicon }
 
 const OK = /确\s*定/;
 type Json = Record<string, any>;
-
-
-function screen(page: Page): Locator {
-  return page.locator('.app-screen[data-active="true"]');
-}
-
-function row(scope: Locator, text: string): Locator {
-  return scope.locator('tr.ant-table-row', { hasText: text }).first();
-}
-
-async function open(page: Page, path: string, testId: string): Promise<Locator> {
-  await page.goto(path);
-  const s = screen(page);
-  await s.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-  return s;
-}
-
-async function expectNotice(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.locator('.ant-notification-notice', { hasText: text }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-}
-
-async function clearNotices(page: Page): Promise<void> {
-  await page.mouse.move(700, 780);
-  await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 10_000 }).toBe(0);
-}
 
 /** An 18-digit ID card with a correct check character (GB 11643). */
 const idCard = (first17: string): string => first17 + idCardCheckDigit(first17);
@@ -137,26 +110,26 @@ describe('payroll screens', () => {
     await call('POST', '/api/accountsStaff', staffBody(company.id, '薪资乙', cardB, 12000));
 
     // ---- monthly salary: generate ----
-    let s = await open(page, '/salary/accountsSalary', 'salary-page');
+    let s = await openScreen(page, '/salary/accountsSalary', 'salary-page');
     await choose(page, s.getByTestId('salary-company'), companyName);
     await page.waitForLoadState('networkidle');
     expect(await s.getByTestId('salary-confirm').isDisabled()).toBe(true);
     await s.getByTestId('salary-generate').click();
-    await expectNotice(page, '生成成功');
-    await expect.poll(() => row(s, '薪资甲').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await row(s, '薪资乙').isVisible()).toBe(true);
+    await expectNotice(page, '生成成功', 15_000);
+    await expect.poll(() => tableRow(s, '薪资甲').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await tableRow(s, '薪资乙').isVisible()).toBe(true);
     await clearNotices(page);
 
     // ---- inline edit of overtime and deduction ----
-    const a = row(s, '薪资甲');
+    const a = tableRow(s, '薪资甲');
     await a.getByTestId('salary-edit').click();
     await a.locator('input[data-testid="salary-input-jiaban"], [data-testid="salary-input-jiaban"] input').first().fill('300');
     await a.locator('input[data-testid="salary-input-koukuan"], [data-testid="salary-input-koukuan"] input').first().fill('50.5');
     await screenshot(page, 'salary-inline-edit');
     await a.getByTestId('salary-save').click();
-    await expectNotice(page, '修改成功');
-    await expect.poll(() => row(s, '薪资甲').textContent(), { timeout: 10_000 }).toContain('300.00');
-    expect(await row(s, '薪资甲').textContent()).toContain('50.50');
+    await expectNotice(page, '修改成功', 15_000);
+    await expect.poll(() => tableRow(s, '薪资甲').textContent(), { timeout: 10_000 }).toContain('300.00');
+    expect(await tableRow(s, '薪资甲').textContent()).toContain('50.50');
     await clearNotices(page);
 
     // ---- generate again: asked first, the hand edit is kept (P5) ----
@@ -166,58 +139,58 @@ describe('payroll screens', () => {
     await page.waitForTimeout(500); // the dialog's opening animation
     await screenshot(page, 'salary-regenerate-confirm');
     await ask.getByRole('button', { name: OK }).click();
-    await expectNotice(page, '保留人工修改1条');
-    await expect.poll(() => row(s, '薪资甲').textContent(), { timeout: 10_000 }).toContain('300.00');
-    expect(await row(s, '薪资甲').textContent()).toContain('50.50');
+    await expectNotice(page, '保留人工修改1条', 15_000);
+    await expect.poll(() => tableRow(s, '薪资甲').textContent(), { timeout: 10_000 }).toContain('300.00');
+    expect(await tableRow(s, '薪资甲').textContent()).toContain('50.50');
     await clearNotices(page);
 
     // ---- calculate ----
     await s.getByTestId('salary-calculate').click();
-    await expectNotice(page, '计算成功');
+    await expectNotice(page, '计算成功', 15_000);
     await page.waitForLoadState('networkidle');
     await clearNotices(page);
     // expanded details: bases and ratios
-    await row(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
+    await tableRow(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
     const details = s.getByTestId('salary-details').first();
     await expect.poll(() => details.isVisible()).toBe(true);
     expect(await details.textContent()).toContain('养老保险基数');
     await screenshot(page, 'salary-calculated');
-    await row(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
+    await tableRow(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
 
     // ---- confirm and the lock ----
     await s.getByTestId('salary-confirm').click();
     const modal = page.locator('.ant-modal-confirm:visible').last();
     await expect.poll(() => modal.getByText('你确定执行确认工资操作吗？').isVisible()).toBe(true);
     await modal.getByRole('button', { name: OK }).click();
-    await expectNotice(page, '确认成功');
+    await expectNotice(page, '确认成功', 15_000);
     const banner = s.getByTestId('salary-lock-banner');
     await banner.waitFor({ timeout: 10_000 });
     expect(await banner.textContent()).toContain('系统管理员');
     expect(await s.getByTestId('salary-calculate').isDisabled()).toBe(true);
     expect(await s.getByTestId('salary-confirm').isDisabled()).toBe(true);
     expect(await s.getByTestId('salary-generate').isDisabled()).toBe(true);
-    expect(await row(s, '薪资甲').getByTestId('salary-edit').isDisabled()).toBe(true);
-    expect(await row(s, '薪资甲').getByTestId('salary-delete').isDisabled()).toBe(true);
+    expect(await tableRow(s, '薪资甲').getByTestId('salary-edit').isDisabled()).toBe(true);
+    expect(await tableRow(s, '薪资甲').getByTestId('salary-delete').isDisabled()).toBe(true);
     await clearNotices(page);
     await screenshot(page, 'salary-locked');
 
     // ---- the Excel report ----
-    s = await open(page, '/salary/salaryReport', 'salary-report-page');
+    s = await openScreen(page, '/salary/salaryReport', 'salary-report-page');
     await choose(page, s.getByTestId('report-company'), companyName);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), s.getByTestId('report-download').click()]);
     expect(download.suggestedFilename()).toBe('工资报表.xlsx');
     await screenshot(page, 'salary-report');
 
     // ---- payslips generated from the confirmed month ----
-    s = await open(page, '/acPayslip/index', 'payslip-page');
+    s = await openScreen(page, '/acPayslip/index', 'payslip-page');
     await s.getByTestId('payslip-generate').click();
     const gen = page.locator('.ant-modal:visible').last();
     await choose(page, gen.getByTestId('payslip-generate-company'), companyName);
     await expect.poll(() => gen.locator('.ant-select-content, .ant-select-selector', { hasText: month }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await gen.getByRole('button', { name: OK }).click();
-    await expectNotice(page, '生成成功');
-    await expect.poll(() => row(s, '薪资乙').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await row(s, '薪资甲').isVisible()).toBe(true);
+    await expectNotice(page, '生成成功', 15_000);
+    await expect.poll(() => tableRow(s, '薪资乙').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await tableRow(s, '薪资甲').isVisible()).toBe(true);
     await clearNotices(page);
     await screenshot(page, 'payslip-admin');
     expect(withoutFavicon(h.errorsOf(page).page)).toEqual([]);
@@ -244,10 +217,10 @@ describe('payroll screens', () => {
     const emp = await h.newPage({ width: 1280, height: 860 });
     await login(emp, cardA, user.defaultPassword);
     await emp.waitForURL((u) => u.pathname === '/acPayslip/index', { timeout: 15_000 });
-    const es = screen(emp);
+    const es = activeScreen(emp);
     await es.getByTestId('payslip-page').waitFor({ timeout: 15_000 });
     await emp.waitForLoadState('networkidle');
-    await expect.poll(() => row(es, '薪资甲').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => tableRow(es, '薪资甲').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await es.locator('tr.ant-table-row').count()).toBe(1);
     expect(await es.getByText('薪资乙').count()).toBe(0);
     expect(await es.getByTestId('crud-filter-name').count()).toBe(0);
@@ -259,7 +232,7 @@ describe('payroll screens', () => {
     await screenshot(emp, 'payslip-employee');
 
     // ---- the printable sheet ----
-    await row(es, '薪资甲').getByTestId('payslip-view').click();
+    await tableRow(es, '薪资甲').getByTestId('payslip-view').click();
     const sheet = emp.getByTestId('payslip-sheet');
     await sheet.waitFor({ timeout: 10_000 });
     await emp.waitForTimeout(400);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, login, openDialog, screenshot, startHarness } from './harness';
+import { activeScreen, type Harness, login, openDialog, openScreen, screenshot, startHarness } from './harness';
 
 /**
  * Findings W3, W4, W7, W8, W10, W12 in a real browser: the long company dialog keeps 确定 on screen and scrolls
@@ -8,15 +8,6 @@ import { type Harness, login, openDialog, screenshot, startHarness } from './har
  */
 
 const OK = /确\s*定/;
-const screenOf = (page: Page): Locator => page.locator('.app-screen[data-active="true"]');
-
-async function open(page: Page, path: string, testId: string): Promise<Locator> {
-  await page.goto(path);
-  const s = screenOf(page);
-  await s.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
-  return s;
-}
 
 /** Is the element's box inside the viewport? */
 async function inView(page: Page, el: Locator): Promise<boolean> {
@@ -42,7 +33,7 @@ describe('screens (findings W3–W12)', () => {
     it(`company dialog at ${width} px: 确定 always visible, the first error scrolled into view (W7)`, async () => {
       const page = await h.newPage({ width, height });
       await login(page);
-      const s = await open(page, '/accounts/company', 'crud-page-accountsCompany');
+      const s = await openScreen(page, '/accounts/company', 'crud-page-accountsCompany', 20_000);
       await screenshot(page, `w3-company-list-${width}`);
       await s.getByTestId('crud-add').click();
       const d = openDialog(page);
@@ -100,7 +91,7 @@ describe('screens (findings W3–W12)', () => {
       await emp.goto(path);
       await emp.waitForURL((u) => u.pathname === '/acPayslip/index', { timeout: 15_000 });
     }
-    const s = screenOf(emp);
+    const s = activeScreen(emp);
     await s.getByTestId('payslip-empty').waitFor({ timeout: 15_000 });
     expect(await s.locator('th', { hasText: '操作' }).count()).toBe(0);
     expect(await emp.locator('.app-tags .ant-tabs-tab-remove').count()).toBe(0);
@@ -110,7 +101,7 @@ describe('screens (findings W3–W12)', () => {
   it('HR record and overtime lists: 身份证号 readable, 实习总结 listed; toolbar gaps; dark sidebar; home 首页', async () => {
     const page = await h.newPage({ width: 1440, height: 900 });
     await login(page);
-    let s = await open(page, '/accounts/staffExtra', 'crud-page-accountsStaffExtra');
+    let s = await openScreen(page, '/accounts/staffExtra', 'crud-page-accountsStaffExtra', 20_000);
     const header = s.locator('th', { hasText: '身份证号' }).first();
     expect((await header.boundingBox())!.width).toBeGreaterThanOrEqual(170);
     // 导入 | 导出 | 模板下载 and 搜索 | 重置 have a gap
@@ -123,15 +114,15 @@ describe('screens (findings W3–W12)', () => {
     if ((await s.getByTestId('crud-import').count()) > 0) expect(await gap('crud-import', 'crud-export')).toBeGreaterThanOrEqual(4);
     await screenshot(page, 'w3-staff-extra');
 
-    s = await open(page, '/records/accIntern', 'crud-page-accIntern');
+    s = await openScreen(page, '/records/accIntern', 'crud-page-accIntern', 20_000);
     expect(await s.locator('th', { hasText: '实习总结' }).count()).toBe(1);
     await screenshot(page, 'w12-intern');
-    s = await open(page, '/records/accDepart', 'crud-page-accDepart');
+    s = await openScreen(page, '/records/accDepart', 'crud-page-accDepart', 20_000);
     expect(await s.locator('th', { hasText: '交接内容' }).count()).toBe(1);
 
     // dark mode: the sidebar is not slate blue
     await page.evaluate(() => localStorage.setItem('dp-layout-settings', JSON.stringify({ darkMode: true })));
-    await open(page, '/records/accSalary', 'crud-page-accSalary');
+    await openScreen(page, '/records/accSalary', 'crud-page-accSalary', 20_000);
     const bg = await page.locator('.app-sider').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).not.toBe('rgb(48, 65, 86)');
     await screenshot(page, 'w8-dark-salary-records');
@@ -143,7 +134,7 @@ describe('screens (findings W3–W12)', () => {
     await db.insertInto('accounts_company').values({ company_name: '宽表测试单位有限公司', dispatch_company: '北京华派人力资源有限公司', create_time: now, update_time: now } as never).execute();
     const page = await h.newPage({ width: 1440, height: 900 });
     await login(page);
-    const s = await open(page, '/accounts/company', 'crud-page-accountsCompany');
+    const s = await openScreen(page, '/accounts/company', 'crud-page-accountsCompany', 20_000);
     await s.getByText('宽表测试单位有限公司').first().waitFor({ state: 'visible' });
     // scroll the table to its right end: 单位名称 stays in view, left of the scrolled columns
     await s.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => {

@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { choose, type Harness, login, screenshot, startHarness, withoutFavicon } from './harness';
+import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, openDialog, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
 
 /**
  * The system screens in a real browser against the real server: departments, positions, dictionaries,
@@ -22,42 +22,9 @@ const SYSTEM_SCREENS: [path: string, testId: string, shot: string][] = [
   ['/user/center', 'user-center', 'user-center'],
 ];
 
-
-/** The visible screen of the active tab. */
-function screen(page: Page): Locator {
-  return page.locator('.app-screen[data-active="true"]');
-}
-
-/** The open (topmost) dialog. */
-function dialog(page: Page): Locator {
-  return page.locator('.ant-modal-wrap:visible .ant-modal').last();
-}
-
-async function open(page: Page, path: string, testId: string): Promise<Locator> {
-  await page.goto(path);
-  const s = screen(page);
-  await s.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
-  return s;
-}
-
 async function confirmPopover(page: Page): Promise<void> {
   const pop = page.locator('.ant-popover:visible .ant-popconfirm-buttons, .ant-popconfirm:visible .ant-popconfirm-buttons').last();
   await pop.getByRole('button', { name: OK }).click();
-}
-
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('.ant-notification-notice', { hasText: text }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-}
-
-/** Notices sit over the top-right corner (and stay while hovered): move away and let them go. */
-async function clearNotices(page: Page): Promise<void> {
-  await page.mouse.move(700, 780);
-  await expect.poll(() => page.locator('.ant-notification-notice').count(), { timeout: 10_000 }).toBe(0);
-}
-
-function row(scope: Locator, text: string): Locator {
-  return scope.locator('tr.ant-table-row', { hasText: text }).first();
 }
 
 describe('system screens', () => {
@@ -74,31 +41,31 @@ describe('system screens', () => {
     const page = await h.newPage();
     await login(page);
     for (const [path, testId, shot] of SYSTEM_SCREENS) {
-      await open(page, path, testId);
+      await openScreen(page, path, testId);
       await page.waitForTimeout(300);
       await screenshot(page, shot);
     }
     // the menu dialog's icon picker over @ant-design/icons
-    const menus = await open(page, '/system/menu', 'tree-page-menus');
+    const menus = await openScreen(page, '/system/menu', 'tree-page-menus');
     await menus.getByTestId('crud-add').click();
-    await dialog(page).getByTestId('icon-input').click();
+    await openDialog(page).getByTestId('icon-input').click();
     const picker = page.getByTestId('icon-picker');
     await picker.getByPlaceholder('输入图标名称搜索').fill('team');
     await expect.poll(() => picker.locator('.icon-picker-item svg').count()).toBeGreaterThan(0);
     await page.waitForTimeout(300);
     await screenshot(page, 'system-menu-icons');
     await picker.getByRole('button', { name: 'TeamOutlined' }).click();
-    await expect.poll(() => dialog(page).getByTestId('icon-input').inputValue()).toBe('TeamOutlined');
-    await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => openDialog(page).getByTestId('icon-input').inputValue()).toBe('TeamOutlined');
+    await openDialog(page).getByRole('button', { name: /取\s*消/ }).click();
 
     // a renamed menu shows in the sidebar at once (no new login), and so does its old name once renamed back
     const sidebar = page.locator('.app-sidebar-menu');
     await menus.getByTestId('tree-toggle').click();
     const rename = async (from: string, to: string) => {
       // the row's first action is 编辑 (the icon-only buttons of the tree pages)
-      await row(menus, from).locator('.anticon-edit').click();
-      await dialog(page).getByLabel('菜单名称').fill(to);
-      await dialog(page).getByRole('button', { name: OK }).click();
+      await tableRow(menus, from).locator('.anticon-edit').click();
+      await openDialog(page).getByLabel('菜单名称').fill(to);
+      await openDialog(page).getByRole('button', { name: OK }).click();
       await expect.poll(() => sidebar.getByText(to, { exact: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
       expect(await sidebar.getByText(from, { exact: true }).count()).toBe(0);
     };
@@ -106,15 +73,15 @@ describe('system screens', () => {
     await rename('岗位设置', '岗位管理');
 
     // field labels and texts follow the language
-    const s = await open(page, '/system/job', 'crud-page-job');
+    const s = await openScreen(page, '/system/job', 'crud-page-job');
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => s.locator('th', { hasText: 'Sort order' }).count()).toBeGreaterThan(0);
     await s.getByTestId('crud-add').click();
-    await expect.poll(() => dialog(page).getByText('Add Position').isVisible()).toBe(true);
+    await expect.poll(() => openDialog(page).getByText('Add Position').isVisible()).toBe(true);
     await page.waitForTimeout(400);
     await screenshot(page, 'system-job-en');
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await openDialog(page).getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: '简体中文' }).click();
     await expect.poll(() => s.locator('th', { hasText: '排序' }).count()).toBeGreaterThan(0);
@@ -128,25 +95,25 @@ describe('system screens', () => {
     await login(page);
 
     // ---- department: add under 总公司, rename with Enter ----
-    let s = await open(page, '/system/dept', 'tree-page-dept');
+    let s = await openScreen(page, '/system/dept', 'tree-page-dept');
     await s.getByTestId('crud-add').click();
-    let d = dialog(page);
+    let d = openDialog(page);
     await d.getByLabel('名称', { exact: true }).fill('E2E部门');
     await d.getByRole('button', { name: OK }).click();
     await expectNotice(page, '添加成功');
-    await expect.poll(() => row(s, 'E2E部门').isVisible()).toBe(true);
-    await row(s, 'E2E部门').getByTestId('crud-edit').click();
-    d = dialog(page);
+    await expect.poll(() => tableRow(s, 'E2E部门').isVisible()).toBe(true);
+    await tableRow(s, 'E2E部门').getByTestId('crud-edit').click();
+    d = openDialog(page);
     await d.getByLabel('名称', { exact: true }).fill('E2E部门A');
     await d.getByLabel('名称', { exact: true }).press('Enter');
     await expectNotice(page, '修改成功');
-    await expect.poll(() => row(s, 'E2E部门A').isVisible()).toBe(true);
+    await expect.poll(() => tableRow(s, 'E2E部门A').isVisible()).toBe(true);
     await screenshot(page, 'system-dept-edited');
 
     // ---- position in that department ----
-    s = await open(page, '/system/job', 'crud-page-job');
+    s = await openScreen(page, '/system/job', 'crud-page-job');
     await s.getByTestId('crud-add').click();
-    d = dialog(page);
+    d = openDialog(page);
     // rules say what is missing before anything is sent (clicked again while the message is not there: under
     // CI load a click during the dialog's opening animation was seen to get lost; nothing is sent either way)
     await d.getByLabel('名称', { exact: true }).waitFor();
@@ -164,66 +131,66 @@ describe('system screens', () => {
     await page.waitForTimeout(200);
     await screenshot(page, 'system-job-dialog');
     await d.getByRole('button', { name: OK }).click();
-    await expect.poll(() => row(s, 'E2E岗位').isVisible()).toBe(true);
-    expect(await row(s, 'E2E岗位').textContent()).toContain('总公司 / E2E部门A');
-    await row(s, 'E2E岗位').getByTestId('crud-edit').click();
-    d = dialog(page);
+    await expect.poll(() => tableRow(s, 'E2E岗位').isVisible()).toBe(true);
+    expect(await tableRow(s, 'E2E岗位').textContent()).toContain('总公司 / E2E部门A');
+    await tableRow(s, 'E2E岗位').getByTestId('crud-edit').click();
+    d = openDialog(page);
     await d.getByLabel('排序', { exact: true }).fill('6');
     await d.getByRole('button', { name: OK }).click();
     await expectNotice(page, '修改成功');
 
     // ---- dictionary with entries ----
-    s = await open(page, '/system/dict', 'dict-page');
+    s = await openScreen(page, '/system/dict', 'dict-page');
     await expect.poll(() => s.getByTestId('dict-hint').isVisible()).toBe(true);
     expect(await s.getByTestId('dict-detail-add').count()).toBe(0);
     await s.getByTestId('crud-add').click();
-    d = dialog(page);
+    d = openDialog(page);
     await d.getByLabel('字典名称').fill('e2e_dict');
     await d.getByLabel('描述').fill('E2E字典');
     await d.getByRole('button', { name: OK }).click();
-    await expect.poll(() => row(s, 'e2e_dict').isVisible()).toBe(true);
-    await row(s, 'e2e_dict').locator('td').first().click();
+    await expect.poll(() => tableRow(s, 'e2e_dict').isVisible()).toBe(true);
+    await tableRow(s, 'e2e_dict').locator('td').first().click();
     await s.getByTestId('dict-detail-add').click();
-    d = dialog(page);
+    d = openDialog(page);
     await d.getByLabel('字典标签').fill('甲');
     await d.getByLabel('字典值').fill('a');
     await d.getByRole('button', { name: OK }).click();
     const details = s.getByTestId('dict-details');
-    await expect.poll(() => row(details, '甲').isVisible()).toBe(true);
+    await expect.poll(() => tableRow(details, '甲').isVisible()).toBe(true);
     await s.getByTestId('dict-detail-add').click();
-    d = dialog(page);
+    d = openDialog(page);
     await d.getByLabel('字典标签').fill('乙');
     await d.getByLabel('字典值').fill('b');
     await d.getByLabel('排序').fill('1');
     await d.getByRole('button', { name: OK }).click();
-    await expect.poll(() => row(details, '乙').isVisible()).toBe(true);
+    await expect.poll(() => tableRow(details, '乙').isVisible()).toBe(true);
     // sorted by `sort`: 乙 (1) before 甲 (999)
     await expect.poll(() => details.locator('tr.ant-table-row').first().textContent()).toContain('乙');
-    await row(details, '甲').getByTestId('crud-edit').click();
-    d = dialog(page);
+    await tableRow(details, '甲').getByTestId('crud-edit').click();
+    d = openDialog(page);
     await d.getByLabel('字典值').fill('a1');
     await d.getByRole('button', { name: OK }).click();
-    await expect.poll(() => row(details, '甲').textContent()).toContain('a1');
+    await expect.poll(() => tableRow(details, '甲').textContent()).toContain('a1');
     await details.getByTestId('dict-detail-search').fill('乙');
     await details.getByTestId('dict-detail-search').press('Enter');
     await expect.poll(() => details.locator('tr.ant-table-row').count()).toBe(1);
     await screenshot(page, 'system-dict-details');
-    await row(details, '乙').getByTestId('crud-delete').click();
+    await tableRow(details, '乙').getByTestId('crud-delete').click();
     await expect.poll(() => page.getByText('确定删除本条数据吗？').isVisible()).toBe(true);
     await confirmPopover(page);
     await expectNotice(page, '删除成功');
     await expect.poll(() => details.locator('tr.ant-table-row').count()).toBe(0);
-    await row(s, 'e2e_dict').getByTestId('crud-delete').click();
+    await tableRow(s, 'e2e_dict').getByTestId('crud-delete').click();
     await expect.poll(() => page.getByText('此操作将删除字典与对应的字典详情，确定要删除吗？').isVisible()).toBe(true);
     await confirmPopover(page);
-    await expect.poll(() => row(s, 'e2e_dict').count()).toBe(0);
+    await expect.poll(() => tableRow(s, 'e2e_dict').count()).toBe(0);
     await expect.poll(() => s.getByTestId('dict-hint').isVisible()).toBe(true);
 
     // ---- role with custom data scope, a menu and a permission ----
-    s = await open(page, '/system/role', 'role-page');
+    s = await openScreen(page, '/system/role', 'role-page');
     expect(await s.getByTestId('role-assign-save').isDisabled()).toBe(true);
     await s.getByTestId('crud-add').click();
-    d = dialog(page);
+    d = openDialog(page);
     await d.getByLabel('名称', { exact: true }).fill('E2E角色');
     await choose(page, d.getByLabel('数据范围'), '自定义');
     await d.getByRole('button', { name: OK }).click();
@@ -240,9 +207,9 @@ describe('system screens', () => {
     await page.waitForTimeout(200);
     await screenshot(page, 'system-role-custom-depts');
     await d.getByRole('button', { name: OK }).click();
-    await expect.poll(() => row(s, 'E2E角色').isVisible()).toBe(true);
+    await expect.poll(() => tableRow(s, 'E2E角色').isVisible()).toBe(true);
     await clearNotices(page);
-    await row(s, 'E2E角色').locator('td').first().click();
+    await tableRow(s, 'E2E角色').locator('td').first().click();
     const assign = s.getByTestId('role-assign');
     await expect.poll(() => s.getByTestId('role-assign-save').isEnabled()).toBe(true);
     await assign.locator('.ant-tree-treenode', { hasText: '入职记录' }).locator('.ant-tree-checkbox').click();
@@ -258,9 +225,9 @@ describe('system screens', () => {
     await expect.poll(() => page.locator('.ant-notification-notice', { hasText: '保存成功' }).count()).toBeGreaterThan(0);
 
     // ---- user with that role; the default password is shown once ----
-    s = await open(page, '/system/user', 'user-page');
+    s = await openScreen(page, '/system/user', 'user-page');
     await s.getByTestId('crud-add').click();
-    d = dialog(page);
+    d = openDialog(page);
     await d.getByRole('button', { name: OK }).click();
     await expect.poll(() => d.getByText('请输入用户名').isVisible()).toBe(true);
     await expect.poll(() => d.getByText('角色不能为空').isVisible()).toBe(true);
@@ -284,14 +251,14 @@ describe('system screens', () => {
     const password = (await pw.locator('code').textContent())?.trim() ?? '';
     expect(password.length).toBeGreaterThanOrEqual(8);
     await page.locator('.ant-modal-confirm').getByRole('button', { name: OK }).click();
-    await expect.poll(() => row(s, 'e2euser').isVisible()).toBe(true);
-    expect(await row(s, 'e2euser').textContent()).toContain('E2E部门A / E2E岗位');
+    await expect.poll(() => tableRow(s, 'e2euser').isVisible()).toBe(true);
+    expect(await tableRow(s, 'e2euser').textContent()).toContain('E2E部门A / E2E岗位');
 
     // ---- the new user logs in: the menu it was given, no action buttons without codes ----
     const other = await h.newPage();
     await login(other, 'e2euser', password);
     await other.goto('/records/accEntry');
-    const crud = screen(other);
+    const crud = activeScreen(other);
     await crud.getByTestId('crud-page-accEntry').waitFor({ timeout: 15_000 });
     await other.waitForLoadState('networkidle');
     expect(await other.locator('.app-sidebar-menu').getByText('入职记录').count()).toBeGreaterThan(0);
@@ -306,22 +273,22 @@ describe('system screens', () => {
     expect(withoutFavicon(h.errorsOf(other).console)).toEqual([]);
 
     // ---- clean up through the screens: user, role, position, department ----
-    s = await open(page, '/system/user', 'user-page');
-    await row(s, 'e2euser').getByTestId('crud-delete').click();
+    s = await openScreen(page, '/system/user', 'user-page');
+    await tableRow(s, 'e2euser').getByTestId('crud-delete').click();
     await confirmPopover(page);
-    await expect.poll(() => row(s, 'e2euser').count()).toBe(0);
-    s = await open(page, '/system/role', 'role-page');
-    await row(s, 'E2E角色').getByTestId('crud-delete').click();
+    await expect.poll(() => tableRow(s, 'e2euser').count()).toBe(0);
+    s = await openScreen(page, '/system/role', 'role-page');
+    await tableRow(s, 'E2E角色').getByTestId('crud-delete').click();
     await confirmPopover(page);
-    await expect.poll(() => row(s, 'E2E角色').count()).toBe(0);
-    s = await open(page, '/system/job', 'crud-page-job');
-    await row(s, 'E2E岗位').getByTestId('crud-delete').click();
+    await expect.poll(() => tableRow(s, 'E2E角色').count()).toBe(0);
+    s = await openScreen(page, '/system/job', 'crud-page-job');
+    await tableRow(s, 'E2E岗位').getByTestId('crud-delete').click();
     await confirmPopover(page);
-    await expect.poll(() => row(s, 'E2E岗位').count()).toBe(0);
-    s = await open(page, '/system/dept', 'tree-page-dept');
-    await row(s, 'E2E部门A').getByTestId('crud-delete').click();
+    await expect.poll(() => tableRow(s, 'E2E岗位').count()).toBe(0);
+    s = await openScreen(page, '/system/dept', 'tree-page-dept');
+    await tableRow(s, 'E2E部门A').getByTestId('crud-delete').click();
     await confirmPopover(page);
-    await expect.poll(() => row(s, 'E2E部门A').count()).toBe(0);
+    await expect.poll(() => tableRow(s, 'E2E部门A').count()).toBe(0);
 
     const errors = h.errorsOf(page);
     expect(withoutFavicon(errors.page)).toEqual([]);

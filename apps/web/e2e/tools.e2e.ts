@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, type Harness, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
+import { activeScreen, expectNotice, type Harness, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
 
 /**
  * 系统工具 in a real browser against the real server: the code generator (search a table, change a column's
@@ -33,7 +33,7 @@ describe('系统工具', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^模糊$/ }).click();
     await screenshot(page, 'tools-generator-columns');
     await d.getByTestId('gen-columns-save').click();
-    await expect.poll(() => page.locator('.ant-notification-notice', { hasText: '保存成功' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expectNotice(page, '保存成功');
     // what the dialog saved is what the server stored
     const stored = await h.app.ctx.db.selectFrom('gen_column').select(['label', 'column_query']).where('table_name', '=', 'accounts_staff').where('column_name', '=', 'staff_name').executeTakeFirst();
     expect(stored).toMatchObject({ label: '员工名', column_query: '1' });
@@ -74,7 +74,7 @@ describe('系统工具', () => {
     await expect.poll(() => s.locator('[data-testid="sql-statements"] tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await s.getByTestId('sql-reset').click();
     await page.locator('.ant-popover:visible .ant-popconfirm-buttons').getByRole('button', { name: /确\s*定/ }).click();
-    await expect.poll(() => page.locator('.ant-notification-notice', { hasText: '已重置' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expectNotice(page, '已重置');
     expect(withoutFavicon(h.errorsOf(page).console)).toEqual([]);
     expect(h.errorsOf(page).page).toEqual([]);
   }, 45_000);
