@@ -259,6 +259,11 @@ export function useRefOptions(resource: string, labelField: string, params: Reco
   return { options: toRefOptions(rows, labelField), rows, loading: q.isLoading };
 }
 
+/** Whether a picker of `resource` is a tree: tree resources (a `pid` field) from the start, not only once their rows arrived. */
+function isTreeOptions(resource: string, options: RefOption[]): boolean {
+  return !!RESOURCES[resource]?.fields.some((f) => f.name === 'pid') || options.some((o) => o.children?.length);
+}
+
 /** Select of rows of another resource; a tree select when the rows come as a tree (departments). */
 export function RefSelect({
   resource,
@@ -284,9 +289,7 @@ export function RefSelect({
   id?: string;
 }) {
   const { options, loading } = useRefOptions(resource, labelField, params);
-  // Tree resources (a `pid` field) get a tree select from the start, not only once their rows arrived.
-  const isTree = !!RESOURCES[resource]?.fields.some((f) => f.name === 'pid') || options.some((o) => o.children?.length);
-  if (isTree) {
+  if (isTreeOptions(resource, options)) {
     return (
       <TreeSelect
         id={id}
@@ -348,8 +351,7 @@ export function RefMultiSelect({
   testId?: string;
 }) {
   const { options, loading } = useRefOptions(resource, labelField, params);
-  const isTree = !!RESOURCES[resource]?.fields.some((f) => f.name === 'pid') || options.some((o) => o.children?.length);
-  if (isTree) {
+  if (isTreeOptions(resource, options)) {
     return (
       <TreeSelect
         id={id}
