@@ -32,15 +32,29 @@ function vitest(label, args, env = {}, { buffered = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const retry = process.env.TEST_RETRY === '0' ? [] : ['--retry=1'];
+    // Output always goes to the log file too, so that errors vitest prints outside its JSON report (unhandled
+    // rejections after a test ended) can be named in the summary.
+    const log = fs.createWriteStream(logFile);
     const child = spawn('npx', ['vitest', 'run', ...args, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
       cwd: root,
-      stdio: buffered ? ['ignore', fs.openSync(logFile, 'w'), 'inherit'] : 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
-    child.on('close', (status) => {
+    for (const [stream, target] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      stream.on('data', (chunk) => {
+        log.write(chunk);
+        if (!buffered) target.write(chunk);
+      });
+    }
+    child.on('close', async (status) => {
+      await new Promise((done) => log.end(done));
+      const output = fs.readFileSync(logFile, 'utf8');
       if (buffered) {
         console.log(`\n=== ${label} ===`);
-        process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+        process.stdout.write(output);
       }
       let passed = 0;
       let failed = 0;
@@ -65,14 +79,33 @@ function vitest(label, args, env = {}, { buffered = false } = {}) {
         failed = 1; // the runner itself failed before reporting
         failures.push(`${label}: vitest ended with status ${status} before writing its report`);
       }
+      const unhandled = unhandledErrors(output);
+      for (const u of unhandled) failures.push(`${label}: ${u}`);
       if (status !== 0 && failed === 0) {
         failed = 1;
-        failures.push(`${label}: vitest ended with status ${status}`);
+        if (unhandled.length === 0) failures.push(`${label}: vitest ended with status ${status}`);
       }
       runs.push({ n, label, passed, failed, failures, flaky, seconds: Math.round((Date.now() - started) / 1000) });
       resolve();
     });
   });
+}
+
+/**
+ * The errors vitest caught outside any test ("Unhandled Rejection", "Unhandled Error"): they fail the run
+ * without failing a test, so the JSON report does not name them. Each becomes "its first line (its test file)".
+ */
+function unhandledErrors(output) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes in vitest's output
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const found = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!/⎯ Unhandled (Rejection|Error) ⎯/.test(lines[i])) continue;
+    const message = lines.slice(i + 1).find((l) => l.trim()) ?? '';
+    const origin = lines.slice(i + 1, i + 60).find((l) => /originated in|The latest test that might/.test(l)) ?? '';
+    found.push(`unhandled: ${message.trim().slice(0, 300)}${origin ? ` (${origin.trim().slice(0, 200)})` : ''}`);
+  }
+  return found;
 }
 
 const parallel = process.env.TEST_PARALLEL !== '0';
