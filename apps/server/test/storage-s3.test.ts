@@ -126,7 +126,7 @@ describe('files in an S3 bucket', () => {
     expect((await list('?key=x')).content.filter((r: { key: string }) => /^x\d/.test(r.key))).toHaveLength(0);
 
     const store = (await t.app.storage.active()) as S3Store;
-    await store.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'reports/2026-11/直传.csv', Body: 'a,b\n' }));
+    await (await store.s3()).client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'reports/2026-11/直传.csv', Body: 'a,b\n' }));
     const sync = await t.app.inject({ method: 'POST', url: '/api/qiNiuContent/synchronize', headers: auth });
     expect(sync.json()).toMatchObject({ message: '数据同步成功', added: 1, missingRemote: 0 });
     const row = (await list('?key=直传')).content[0];

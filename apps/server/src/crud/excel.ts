@@ -1,5 +1,4 @@
 import { dynamicDb } from '../core/db.ts';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnOf, isLinkField, kindOf, MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, permissionCodes, validateField } from '@app/shared/resource';
@@ -332,6 +331,8 @@ async function buildTemplate(
   derived: ReadonlySet<string>,
   hints: Record<string, string>,
 ): Promise<Buffer> {
+  // loaded for the first template only: the rest of the server writes .xlsx with its own streaming writer
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'dispatch-payroll';
   const name = (def.excel?.fileName ?? def.label).slice(0, 31);

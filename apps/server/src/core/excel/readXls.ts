@@ -1,4 +1,4 @@
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { type CellValue, type SheetRow, type WorkbookRows, WorkbookFormatError } from './types.ts';
@@ -259,7 +259,15 @@ function sheetData(wb: XLSX.WorkBook): SheetData {
   return { name: name ?? '', date1904: !!wb.Workbook?.WBProps?.date1904, data };
 }
 
-const XLSX_PATH = createRequire(import.meta.url).resolve('@e965/xlsx');
+const requireHere = createRequire(import.meta.url);
+const XLSX_PATH = requireHere.resolve('@e965/xlsx');
+let sheetJsInThisProcess: typeof XLSX | undefined;
+/**
+ * SheetJS in this process, loaded on first use: .xls files are read in a child process, so only the tests'
+ * cross-check of .xlsx needs it here, and the server does not carry its ~2 MB of source and parsed code
+ * (a bigger live heap also lets V8 grow the heap further during a large import).
+ */
+const sheetJs = (): typeof XLSX => (sheetJsInThisProcess ??= requireHere('@e965/xlsx') as typeof XLSX);
 
 /** sheetData as the child process runs it (CommonJS, SheetJS's own build): one workbook in, its sheet out. */
 const CHILD_SOURCE = `
@@ -357,7 +365,7 @@ export function readWithSheetJs(buf: Buffer, format: 'xls' | 'xlsx' = 'xls'): Wo
   if (format === 'xlsx') {
     let wb: XLSX.WorkBook;
     try {
-      wb = XLSX.read(buf, READ_OPTIONS);
+      wb = sheetJs().read(buf, READ_OPTIONS);
     } catch (err) {
       const msg = String((err as Error)?.message ?? err);
       if (/password|encrypt/i.test(msg)) throw new WorkbookFormatError('文件已加密，请先取消密码保护');

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
-import { BullEngine } from './bullmqEngine.ts';
 import { normaliseCron } from './cron.ts';
 import { InProcessEngine, type SchedulerEngine } from './inProcessEngine.ts';
 import { RunPipeline, schedulerKeys } from './runner.ts';
@@ -26,8 +25,11 @@ const HANDLER_NAME = /^[A-Za-z][A-Za-z0-9_]{0,49}(\.[A-Za-z][A-Za-z0-9_]{0,49})?
  * in-process croner engine otherwise. With the scheduler off, nothing fires on this instance and 执行一次
  * runs in the process that was asked.
  */
-export function createScheduler(app: FastifyInstance, opts: { worker?: boolean } = {}): Scheduler & { start(): Promise<void> } {
+export async function createScheduler(app: FastifyInstance, opts: { worker?: boolean } = {}): Promise<Scheduler & { start(): Promise<void> }> {
   const { config, db, cache } = app.ctx;
+  const useBullMq = !!(config.redisUrl && config.scheduler);
+  // BullMQ (~6 MB of heap, ~24 MB of memory) only where it runs: with REDIS_URL
+  const { BullEngine } = useBullMq ? await import('./bullmqEngine.ts') : { BullEngine: undefined };
   const handlers = new Map<string, HandlerSpec>();
   const listeners: ((e: RunEndEvent) => void | Promise<void>)[] = [];
   const closing = new AbortController();
@@ -44,7 +46,7 @@ export function createScheduler(app: FastifyInstance, opts: { worker?: boolean }
     pause: (key) => engine.unschedule(key),
   });
   engine =
-    config.redisUrl && config.scheduler
+    BullEngine && config.redisUrl
       ? new BullEngine({ redisUrl: config.redisUrl, prefix: config.cachePrefix, lockMs: config.schedulerLockMs ?? 30_000, worker: opts.worker !== false }, pipeline, cache, app.log)
       : new InProcessEngine(pipeline, config.scheduler);
   let closed = false;
@@ -117,7 +119,7 @@ export function createScheduler(app: FastifyInstance, opts: { worker?: boolean }
  */
 export const schedulerPlugin = fp(
   async (app: FastifyInstance) => {
-    const scheduler = createScheduler(app);
+    const scheduler = await createScheduler(app);
     app.decorate('scheduler', scheduler);
     app.addHook('onReady', async () => {
       await scheduler.start();

@@ -1,13 +1,4 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.ts';
 import { contentDisposition, contentTypeOfKey, servesInline } from './policy.ts';
@@ -49,23 +40,46 @@ export interface S3Settings {
 /** Longest presigned URL S3 accepts is 7 days; we never hand out more than one hour for files. */
 export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
+type S3Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/s3-request-presigner'), 'getSignedUrl'>;
+let sdkLoading: Promise<S3Sdk> | undefined;
+/**
+ * The AWS SDK, loaded when the first S3 store is used: it is ~7 MB of heap and ~30 MB of memory that
+ * installations keeping their files on the local disk (the default) never need.
+ */
+function loadSdk(): Promise<S3Sdk> {
+  sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([s3, presigner]) => ({ ...s3, getSignedUrl: presigner.getSignedUrl }));
+  return sdkLoading;
+}
+
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
+  #connection: Promise<{ client: S3Client; sdk: S3Sdk }> | undefined;
 
-  constructor(readonly settings: S3Settings) {
-    const region = ZONES[settings.zone] ?? 'cn-east-1';
-    const endpoint = settings.endpoint || `https://s3.${region}.qiniucs.com`;
-    this.client = new S3Client({
-      region,
-      endpoint,
-      forcePathStyle: !!settings.endpoint,
-      credentials: { accessKeyId: settings.accessKey, secretAccessKey: settings.secretKey },
-      // Kodo and most S3 look-alikes reject the newer default checksums on PutObject
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      maxAttempts: 2,
+  constructor(readonly settings: S3Settings) {}
+
+  /** The SDK and this store's client, made on first use. */
+  s3(): Promise<{ client: S3Client; sdk: S3Sdk }> {
+    this.#connection ??= loadSdk().then((sdk) => {
+      const region = ZONES[this.settings.zone] ?? 'cn-east-1';
+      const endpoint = this.settings.endpoint || `https://s3.${region}.qiniucs.com`;
+      const client = new sdk.S3Client({
+        region,
+        endpoint,
+        forcePathStyle: !!this.settings.endpoint,
+        credentials: { accessKeyId: this.settings.accessKey, secretAccessKey: this.settings.secretKey },
+        // Kodo and most S3 look-alikes reject the newer default checksums on PutObject
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 2,
+      });
+      return { client, sdk };
     });
+    return this.#connection;
+  }
+
+  /** Closes the client's connections (a store made for one check). */
+  async close(): Promise<void> {
+    if (this.#connection) (await this.#connection).client.destroy();
   }
 
   get bucket(): string {
@@ -78,9 +92,10 @@ export class S3Store implements ObjectStore {
 
   async put(key: string, body: Buffer | Readable, opts: { contentType: string; size?: number }): Promise<StoredObject> {
     const size = Buffer.isBuffer(body) ? body.length : opts.size;
+    const { client, sdk } = await this.s3();
     await this.call(() =>
-      this.client.send(
-        new PutObjectCommand({
+      client.send(
+        new sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: key,
           Body: body,
@@ -94,13 +109,15 @@ export class S3Store implements ObjectStore {
   }
 
   async get(key: string): Promise<Readable> {
-    const res = await this.call(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })));
+    const { client, sdk } = await this.s3();
+    const res = await this.call(() => client.send(new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key })));
     return res.Body as Readable;
   }
 
   async head(key: string): Promise<StoredObject | null> {
+    const { client, sdk } = await this.s3();
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const res = await client.send(new sdk.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { key, size: Number(res.ContentLength ?? 0), contentType: res.ContentType ?? contentTypeOfKey(key), updateTime: res.LastModified?.toISOString() };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -109,10 +126,11 @@ export class S3Store implements ObjectStore {
   }
 
   async delete(keys: string[]): Promise<void> {
+    const { client, sdk } = await this.s3();
     for (let i = 0; i < keys.length; i += 1000) {
       const chunk = keys.slice(i, i + 1000);
       const res = await this.call(() =>
-        this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } })),
+        client.send(new sdk.DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: chunk.map((Key) => ({ Key })), Quiet: true } })),
       );
       // a key already gone counts as deleted; anything else stops the caller from dropping its rows
       const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
@@ -121,10 +139,11 @@ export class S3Store implements ObjectStore {
   }
 
   async *list(prefix?: string): AsyncIterable<StoredObject> {
+    const { client, sdk } = await this.s3();
     let token: string | undefined;
     do {
       const res = await this.call(() =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token, MaxKeys: 1000 })),
+        client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token, MaxKeys: 1000 })),
       );
       for (const o of res.Contents ?? []) {
         if (!o.Key || o.Key.startsWith('.probe/')) continue;
@@ -138,19 +157,21 @@ export class S3Store implements ObjectStore {
   async downloadUrl(key: string, opts: { filename: string; ttlSeconds?: number }): Promise<string> {
     if (!this.isPrivate) return `${this.settings.host.replace(/\/+$/, '')}/${key.split('/').map(encodeURIComponent).join('/')}`;
     const inline = servesInline(key);
-    const command = new GetObjectCommand({
+    const { client, sdk } = await this.s3();
+    const command = new sdk.GetObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ResponseContentDisposition: contentDisposition(opts.filename, inline),
       ResponseContentType: contentTypeOfKey(key),
     });
     const expiresIn = Math.min(Math.max(opts.ttlSeconds ?? 300, 1), MAX_PRESIGN_SECONDS);
-    return getSignedUrl(this.client, command, { expiresIn });
+    return sdk.getSignedUrl(client, command, { expiresIn });
   }
 
   /** A presigned PUT of one server-chosen key (direct uploads to non-Qiniu providers). */
   async uploadUrl(key: string, contentType: string, ttlSeconds: number): Promise<string> {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), { expiresIn: ttlSeconds });
+    const { client, sdk } = await this.s3();
+    return sdk.getSignedUrl(client, new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), { expiresIn: ttlSeconds });
   }
 
   private async call<T>(fn: () => Promise<T>): Promise<T> {
@@ -172,6 +193,8 @@ export function remoteError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isMissing(err) && (err as { name?: string }).name !== 'NoSuchBucket') return new AppError('STORAGE_OBJECT_MISSING', {});
   const e = err as { name?: string; message?: string; code?: string };
-  const reason = err instanceof S3ServiceException ? `${e.name}: ${e.message}` : `${e?.code ?? e?.name ?? 'Error'}: ${e?.message ?? String(err)}`;
+  // (the SDK's service exceptions carry `$fault`; tested by shape so that this needs no SDK loaded)
+  const serviceError = typeof (err as { $fault?: unknown })?.$fault === 'string';
+  const reason = serviceError ? `${e.name}: ${e.message}` : `${e?.code ?? e?.name ?? 'Error'}: ${e?.message ?? String(err)}`;
   return new AppError('STORAGE_REMOTE_FAILED', { reason: reason.slice(0, 200) });
 }

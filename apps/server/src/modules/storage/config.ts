@@ -145,6 +145,6 @@ async function probe(store: S3Store): Promise<void> {
     const reason = remoteError(err).params?.reason ?? remoteError(err).message;
     throw new AppError('STORAGE_CONFIG_TEST_FAILED', { reason: String(reason) });
   } finally {
-    store.client.destroy();
+    await store.close();
   }
 }

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -95,9 +95,14 @@ export function smtpError(err: unknown, s: Pick<SmtpSettings, 'host' | 'port'>):
   return new AppError('EMAIL_REJECTED', { reason: shortReason(e) });
 }
 
+/** nodemailer, loaded when the first message or connection test goes out (most installations send rarely). */
+async function smtp(): Promise<typeof import('nodemailer')['default']> {
+  return (await import('nodemailer')).default;
+}
+
 /** Opens a connection, says hello, logs in and closes: the 测试连接 button. Throws the Chinese reason. */
 export async function verifySmtp(s: SmtpSettings, tlsRejectUnauthorized = true): Promise<void> {
-  const transport = nodemailer.createTransport(transportOptions(s, tlsRejectUnauthorized));
+  const transport = (await smtp()).createTransport(transportOptions(s, tlsRejectUnauthorized));
   try {
     await transport.verify();
   } catch (err) {
@@ -153,7 +158,7 @@ export class SmtpMailSender implements MailSender {
   async sendMail(message: OutgoingMail): Promise<{ messageId: string | undefined; rejected: string[] }> {
     const settings = await this.settingsOrFallback(message);
     if (!settings) return { messageId: undefined, rejected: [] };
-    const transport = nodemailer.createTransport(transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true));
+    const transport = (await smtp()).createTransport(transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true));
     try {
       return await this.deliver(transport, settings, message);
     } finally {
@@ -169,7 +174,7 @@ export class SmtpMailSender implements MailSender {
   async sendSeparately(message: OutgoingMail): Promise<{ sent: number; failed: { to: string; reason: string }[] }> {
     const settings = await this.settingsOrFallback(message);
     if (!settings) return { sent: message.to.length, failed: [] };
-    const transport = nodemailer.createTransport({ ...transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true), pool: true, maxConnections: 1 });
+    const transport = (await smtp()).createTransport({ ...transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true), pool: true, maxConnections: 1 });
     const failed: { to: string; reason: string }[] = [];
     try {
       for (const to of message.to) {

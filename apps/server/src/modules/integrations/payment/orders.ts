@@ -63,7 +63,7 @@ export async function createPayment(
   form: { subject: string; amountFen: number; body: string },
   username: string,
 ): Promise<{ url: string; outTradeNo: string }> {
-  const sdk = alipayClient(settings);
+  const sdk = await alipayClient(settings);
   for (let attempt = 0; ; attempt++) {
     const outTradeNo = newOutTradeNo();
     const now = nowIso();
@@ -113,7 +113,7 @@ export async function handleNotify(db: PaymentDb, settings: AlipaySettings, para
   let signed = false;
   try {
     // V2: the values are used as received (the form parser has already decoded them once)
-    signed = alipayClient(settings).checkNotifySignV2(params);
+    signed = (await alipayClient(settings)).checkNotifySignV2(params);
   } catch {
     signed = false;
   }

@@ -174,7 +174,7 @@ export function registerPaymentRoutes(fastify: FastifyInstance): void {
       if (params && settings) {
         let signed = false;
         try {
-          signed = alipayClient(settings).checkNotifySignV2(params);
+          signed = (await alipayClient(settings)).checkNotifySignV2(params);
         } catch {
           signed = false;
         }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { z } from 'zod';
 import { nowIso } from '../../../core/db.ts';
 import type { TypedDb } from '../../../core/dbTypes.ts';
@@ -204,7 +204,11 @@ export async function saveAlipaySettings(db: PaymentDb, secrets: SecretBox, inpu
   else await db.insertInto('tool_alipay_config').values({ id: CONFIG_ID, ...values, create_time: values.update_time }).execute();
 }
 
-/** The SDK for signing page-pay requests and verifying notifies with these settings (no network use). */
-export function alipayClient(s: AlipaySettings): AlipaySdk {
+/**
+ * The SDK for signing page-pay requests and verifying notifies with these settings (no network use). The SDK is
+ * loaded on first use: it is the largest package the server has (~9 MB of heap), and most installations never pay.
+ */
+export async function alipayClient(s: AlipaySettings): Promise<AlipaySdk> {
+  const { AlipaySdk } = await import('alipay-sdk');
   return new AlipaySdk({ appId: s.appId, privateKey: s.privateKey, alipayPublicKey: s.alipayPublicKey, gateway: s.gateway, keyType: 'PKCS8', signType: 'RSA2' });
 }
