@@ -1,9 +1,8 @@
 import { dynamicDb } from '../db.ts';
-import { CompiledQuery } from 'kysely';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnFields, columnOf, kindOf, validateField, validateRecord } from '@app/shared/resource';
 import type { Db, DialectName } from '../db.ts';
-import { insertReturningId, isUniqueViolation, nowIso } from '../db.ts';
+import { insertReturningId, insertRowsRaw, isUniqueViolation, nowIso } from '../db.ts';
 import { AppError } from '../errors.ts';
 import { toDbValue } from '../../crud/rowMapping.ts';
 import { cellText, isEmptyCell } from './cells.ts';
@@ -284,7 +283,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       }
     } else {
       for (let i = 0; i < creates.length; i += rowsPerInsert) {
-        await bulkInsert(trx, dialect, def.table, creates.slice(i, i + rowsPerInsert).map((p) => dbRowFor(p, now)), pgTypes);
+        await insertRowsRaw(trx, dialect, def.table, creates.slice(i, i + rowsPerInsert).map((p) => dbRowFor(p, now)), pgTypes);
       }
     }
     for (const p of rows) {
@@ -355,29 +354,9 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   return result;
 }
 
-/**
- * A multi-row INSERT sent as plain SQL: for tens of thousands of rows, building and compiling Kysely's
- * query tree costs more than the database work. All rows have the same keys (see dbRowFor).
- */
 /** The PostgreSQL element type of a column's unnest() array: its kind's column type (texts as text). */
 function pgArrayType(f: FieldDef): string {
   const sql = kindOf(f).sql;
   return sql === 'bigint' || sql === 'integer' || sql === 'smallint' ? sql : sql?.startsWith('numeric') ? 'numeric' : 'text';
 }
 
-async function bulkInsert(db: Db, dialect: DialectName, table: string, rows: Record<string, unknown>[], pgTypes: Map<string, string>): Promise<void> {
-  if (!rows.length) return;
-  const columns = Object.keys(rows[0]);
-  const quote = (id: string) => (dialect === 'mysql' ? `\`${id.replace(/`/g, '``')}\`` : `"${id.replace(/"/g, '""')}"`);
-  if (dialect === 'postgres') {
-    const arrays = columns.map((c) => rows.map((r) => r[c] ?? null));
-    const casts = columns.map((c, i) => `$${i + 1}::${pgTypes.get(c) ?? 'text'}[]`);
-    await db.executeQuery(CompiledQuery.raw(`insert into ${quote(table)} (${columns.map(quote).join(',')}) select * from unnest(${casts.join(',')})`, arrays));
-    return;
-  }
-  const params: unknown[] = [];
-  const tuple = `(${columns.map(() => '?').join(',')})`;
-  for (const row of rows) for (const c of columns) params.push(row[c] ?? null);
-  const tuples = rows.map(() => tuple);
-  await db.executeQuery(CompiledQuery.raw(`insert into ${quote(table)} (${columns.map(quote).join(',')}) values ${tuples.join(',')}`, params));
-}

@@ -1,10 +1,10 @@
 import { dynamicDb } from '../../core/db.ts';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { fenToYuan } from '@app/shared/payroll';
 import { columnOf, type ResourceDef } from '@app/shared/resource';
 import { salaryResource } from '@app/shared/resources/salary';
 import type { Db, DialectName } from '../../core/db.ts';
-import { nowIso } from '../../core/db.ts';
+import { nowIso, quoteIdentifier } from '../../core/db.ts';
 import { taxOpeningResource } from '@app/shared/resources/taxOpening';
 import { keyOf, type LedgerRow, type OpeningBalance, type RowFigures, type SalaryRowData, type YtdCarry } from './calculation.ts';
 import { loadCarries, loadCarriesThrough } from './ytdLedger.ts';
@@ -437,28 +437,37 @@ export async function updateRowsById(
       where s.id = v.id and s.tag = 0`.execute(db);
     return Number(r.numAffectedRows ?? 0n);
   }
+  // SQLite and MySQL: the statement text is built here with `?` per value, because Kysely's query tree for
+  // 500 rows of 15 values took three to four times as long to build and compile as the database took to run it
+  // (10,000 rows: ~170 ms vs ~45 ms on SQLite).
+  const q = (c: string) => quoteIdentifier(dialect, c);
+  const table = q(SALARY_TABLE);
+  const rowTuple = `(${['?', ...columns.map(() => '?')].join(',')})`;
   let n = 0;
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
-    let r: { numAffectedRows?: bigint };
-    if (dialect === 'sqlite') {
-      const values = sql.join(chunk.map((t) => sql`(${sql.join([t.id, ...t.values].map((v) => sql`${v}`))})`));
-      const sets = sql.join([...columns.map((c) => sql`${ref(c)} = v.${ref(c)}`), ...fixed.map(([c, v]) => sql`${ref(c)} = ${v}`)]);
-      r = await sql`with v(id, ${sql.join(columns.map(ref))}) as (values ${values})
-        update ${sql.table(SALARY_TABLE)} set ${sets}
-        from v where ${sql.table(SALARY_TABLE)}.id = v.id and ${sql.table(SALARY_TABLE)}.tag = 0`.execute(db);
-    } else {
-      const selects = sql.join(
-        chunk.map((t, k) =>
-          k === 0
-            ? sql`select ${sql.join([t.id, ...t.values].map((v, j) => sql`${v} as ${ref(j === 0 ? 'id' : columns[j - 1])}`))}`
-            : sql`select ${sql.join([t.id, ...t.values].map((v) => sql`${v}`))}`,
-        ),
-        sql` union all `,
-      );
-      const sets = sql.join([...columns.map((c) => sql`s.${ref(c)} = v.${ref(c)}`), ...fixed.map(([c, v]) => sql`s.${ref(c)} = ${v}`)]);
-      r = await sql`update ${sql.table(SALARY_TABLE)} s join (${selects}) v on s.id = v.id set ${sets} where s.tag = 0`.execute(db);
+    const params: unknown[] = [];
+    for (const t of chunk) {
+      params.push(t.id);
+      for (const v of t.values) params.push(v);
     }
+    let text: string;
+    if (dialect === 'sqlite') {
+      const sets = [...columns.map((c) => `${q(c)} = v.${q(c)}`), ...fixed.map(([c]) => `${q(c)} = ?`)];
+      text = `with v(id, ${columns.map(q).join(', ')}) as (values ${chunk.map(() => rowTuple).join(',')})
+        update ${table} set ${sets.join(', ')}
+        from v where ${table}.id = v.id and ${table}.tag = 0`;
+    } else {
+      // the first select names the derived table's columns
+      const first = `select ${['id', ...columns].map((c) => `? as ${q(c)}`).join(', ')}`;
+      const others = `select ${rowTuple.slice(1, -1)}`;
+      const selects = chunk.map((_, k) => (k === 0 ? first : others)).join(' union all ');
+      const sets = [...columns.map((c) => `s.${q(c)} = v.${q(c)}`), ...fixed.map(([c]) => `s.${q(c)} = ?`)];
+      text = `update ${table} s join (${selects}) v on s.id = v.id set ${sets.join(', ')} where s.tag = 0`;
+    }
+    // the constants' placeholders come after the rows' in both statements
+    for (const [, v] of fixed) params.push(v);
+    const r = await db.executeQuery(CompiledQuery.raw(text, params));
     n += Number(r.numAffectedRows ?? 0n);
   }
   return n;
