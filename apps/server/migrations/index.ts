@@ -15,6 +15,7 @@ import * as m0017 from './0017_salary_bonus.ts';
 import * as m0018 from './0018_tax_deductions.ts';
 import * as m0019 from './0019_salary_ytd.ts';
 import * as m0020 from './0020_keyword_trgm.ts';
+import * as m0021 from './0021_salary_tag_month.ts';
 import * as m0010 from './0010_scheduler.ts';
 import * as m0011 from './0011_data_sources.ts';
 import * as m0012 from './0012_models_tasks.ts';
@@ -49,6 +50,7 @@ export const MIGRATIONS: [name: string, up: (ctx: MigrationContext) => Promise<v
   ['0018_tax_deductions', m0018.up],
   ['0019_salary_ytd', m0019.up],
   ['0020_keyword_trgm', m0020.up],
+  ['0021_salary_tag_month', m0021.up],
 ];
 
 /** Kysely's bookkeeping tables (its defaults, named here because the upgrade step writes them too). */
