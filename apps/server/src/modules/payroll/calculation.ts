@@ -5,6 +5,7 @@ import {
   calculateEmployerContributions,
   calculatePersonalContributions,
   type Fen,
+  type ItemLimits,
   labourRemunerationTax,
   PayrollInputError,
   type PayrollRates,
@@ -362,6 +363,15 @@ function ratioInForce(row: SalaryRowData, version: RateVersion, field: PersonalR
 
 const NOT_INSURED: SharedItemRate = { ratioSelf: 0, ratioCompany: 0 };
 
+/** An item's limits and rounding with the given ratios (a literal: see the note above rowFigures). */
+const withRatios = (limits: ItemLimits, ratioSelf: number | string, ratioCompany: number | string): SharedItemRate => ({
+  floor: limits.floor,
+  ceiling: limits.ceiling,
+  rounding: limits.rounding,
+  ratioSelf,
+  ratioCompany,
+});
+
 /** Gross pay and the personal contributions of one row (throws Problem). */
 export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigures {
   const salary = money(row, 'salary', true);
@@ -380,7 +390,7 @@ export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigu
   if (version instanceof RateError) throw new Problem(version.message);
   const r = version.rates;
   // Only the personal side is calculated here, so the employer ratio is not read (0 is never used).
-  const own = (limits: SharedItemRate, ratioSelf: number | string): SharedItemRate => ({ floor: limits.floor, ceiling: limits.ceiling, rounding: limits.rounding, ratioSelf, ratioCompany: 0 });
+  const own = (limits: SharedItemRate, ratioSelf: number | string): SharedItemRate => withRatios(limits, ratioSelf, 0);
   const rates2: PayrollRates = {
     yanglao: si ? own(r.yanglao, ratioInForce(row, version, 'yanglaoRatioSelf')) : NOT_INSURED,
     yiliao: si ? own(r.yiliao, ratioInForce(row, version, 'yiliaoRatioSelf')) : NOT_INSURED,
@@ -444,8 +454,7 @@ function employerFigures(
 ): EmployerFigures {
   const r = version.rates;
   const limits = { floor: r.yanglao.floor, ceiling: r.yanglao.ceiling, rounding: r.yanglao.rounding || undefined };
-  const shared = (item: SharedItemRate, ratioCompany: number | string, on: boolean): SharedItemRate =>
-    on ? { floor: item.floor, ceiling: item.ceiling, rounding: item.rounding, ratioSelf: 0, ratioCompany } : NOT_INSURED;
+  const shared = (item: SharedItemRate, ratioCompany: number | string, on: boolean): SharedItemRate => (on ? withRatios(item, 0, ratioCompany) : NOT_INSURED);
   const e = calculateEmployerContributions(
     {
       yanglao: bases.yanglao,
@@ -461,8 +470,8 @@ function employerFigures(
       shiye: shared(r.shiye, companyRatio(row, version, 'shiyeRatioCompany'), si),
       // one housing-fund ratio for both sides (payroll-rules.md §2.4)
       gongjijin: shared(r.gongjijin, hf ? ratioInForce(row, version, 'gjjRatio') : 0, hf),
-      gongshang: { floor: limits.floor, ceiling: limits.ceiling, rounding: limits.rounding, ratioCompany: si ? (row.gongshangRatioCompany ?? 0) : 0 },
-      shengyu: { floor: limits.floor, ceiling: limits.ceiling, rounding: limits.rounding, ratioCompany: si ? companyRatio(row, version, 'shengyuRatioCompany') : 0 },
+      gongshang: withRatios(limits, 0, si ? (row.gongshangRatioCompany ?? 0) : 0),
+      shengyu: withRatios(limits, 0, si ? companyRatio(row, version, 'shengyuRatioCompany') : 0),
       yiliaoFixedSelf: 0,
     },
   );
@@ -673,16 +682,16 @@ export function calculateMonth(input: MonthCalculationInput): MonthCalculationRe
         figures.set(
           f.row.id,
           rowFigures(f.p, {
-          tax: shares[i],
-          bonusTax,
-          deduct: f.row.deduct ?? 0,
-          otherDeduct: f.row.otherDeduct ?? 0,
-          realSalary,
-          monthIndex,
-          cumulativeIncome: result.cumulativeIncome,
-          cumulativeTaxable: result.cumulativeTaxable,
-          cumulativeTax: result.cumulativeTax,
-          taxableThisMonth: result.taxableThisMonth,
+            tax: shares[i],
+            bonusTax,
+            deduct: f.row.deduct ?? 0,
+            otherDeduct: f.row.otherDeduct ?? 0,
+            realSalary,
+            monthIndex,
+            cumulativeIncome: result.cumulativeIncome,
+            cumulativeTaxable: result.cumulativeTaxable,
+            cumulativeTax: result.cumulativeTax,
+            taxableThisMonth: result.taxableThisMonth,
           }),
         );
       });
