@@ -18,6 +18,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-tests-'));
+// Every temp folder a test makes (data folders, throwaway SQLite files, fake dist folders, child servers'
+// DATA_DIR) goes under this one, through TMPDIR, and is removed when the run ends: a run used to leave
+// ~150 folders in /tmp.
+const testTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'dp-test-tmp-'));
 const runs = [];
 let runNumber = 0;
 
@@ -38,7 +42,7 @@ function vitest(label, args, env = {}, { buffered = false } = {}) {
     const child = spawn('npx', ['vitest', 'run', ...args, ...retry, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
+      env: { ...process.env, TMPDIR: testTmp, ...env },
     });
     for (const [stream, target] of [
       [child.stdout, process.stdout],
@@ -109,6 +113,22 @@ function unhandledErrors(output) {
 }
 
 const parallel = process.env.TEST_PARALLEL !== '0';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browserRun = fs.existsSync(path.join(root, 'apps/web/e2e')) && (process.env.E2E === '1' || fs.existsSync(chromium)) && process.env.E2E !== '0';
+// What this run will do and roughly how long it takes on a 2-core machine, so nobody waits blind.
+console.log(
+  [
+    'npm test runs:',
+    '  1. shared, server API and web component tests on SQLite (about 6-7 min)',
+    process.env.TEST_PG_URL ? '  2. the server API suite on PostgreSQL (TEST_PG_URL)' : '  -  PostgreSQL: skipped (set TEST_PG_URL=postgres://user@host:5432/db to run the API suite on it)',
+    process.env.TEST_MYSQL_URL ? '  3. the server API suite on MariaDB/MySQL (TEST_MYSQL_URL)' : '  -  MariaDB/MySQL: skipped (set TEST_MYSQL_URL=mysql://root@host:3306/db)',
+    process.env.TEST_PG_URL || process.env.TEST_MYSQL_URL ? '     (the database runs go side by side, about 6 min together; TEST_PARALLEL=0 runs them one after the other)' : '',
+    browserRun ? `  4. browser tests in ${chromium} (about 4-5 min; E2E=0 skips them)` : '  -  browser tests: skipped (no Chromium at CHROMIUM_PATH, or E2E=0)',
+    'One file: npx vitest run --project server apps/server/test/<name>.test.ts',
+  ]
+    .filter(Boolean)
+    .join('\n'),
+);
 await vitest('shared + server + web on SQLite', ['--project', 'shared', '--project', 'server', '--project', 'web']);
 const dialectRuns = [];
 if (process.env.TEST_PG_URL) dialectRuns.push(['server API on PostgreSQL', ['--project', 'server'], { TEST_DB: 'postgres' }]);
@@ -122,8 +142,7 @@ if (process.env.TEST_REDIS_URL && !process.env.TEST_PG_URL && !process.env.TEST_
   // Redis is otherwise exercised together with the dialect runs above.
   await vitest('server API with Redis cache', ['--project', 'server']);
 }
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (fs.existsSync(path.join(root, 'apps/web/e2e')) && (process.env.E2E === '1' || fs.existsSync(chromium)) && process.env.E2E !== '0') {
+if (browserRun) {
   await vitest('browser tests (chromium)', ['--project', 'e2e']);
 }
 
@@ -137,5 +156,6 @@ for (const r of runs.sort((a, b) => a.n - b.n)) {
   passed += r.passed;
   failed += r.failed;
 }
+fs.rmSync(testTmp, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

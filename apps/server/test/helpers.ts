@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +75,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await cache.clear();
       await app.close();
       await drop();
+      // the app's data folder (generated keys, stored files): one per test app
+      await fs.promises.rm(config.dataDir, { recursive: true, force: true });
     },
   };
 }
