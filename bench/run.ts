@@ -1,7 +1,8 @@
 /**
  * Runs every benchmark in this folder one after another (each prints its own figures and targets), then
  * repeats the speed figures of issue 13 item 6 together: each benchmark marks such a line with `[speed]`
- * (users list vs the driver on SQLite, PostgreSQL keyword search, cold users table in the browser).
+ * (users list vs the driver on SQLite, PostgreSQL keyword search, cold users table in the browser), and issue 20's
+ * payslip import (payslip-import.ts: 200,000 rows on SQLite, PostgreSQL and MariaDB, each with its OK/MISSED).
  * `npm run bench` or `node --import tsx bench/run.ts [name...]`.
  */
 import { spawn } from 'node:child_process';
@@ -28,6 +29,6 @@ for (const f of files) {
   if (code) speed.push(`${f} failed (exit code ${code})`);
 }
 if (speed.length) {
-  console.log('\n##### speed figures (issue 13 item 6), each next to its target and its baseline from this run');
+  console.log('\n##### speed figures (issue 13 item 6, issue 20), each next to its target and its baseline from this run');
   for (const s of speed) console.log(`- ${s}`);
 }
