@@ -82,6 +82,21 @@ describe('GET /v3/api-docs', () => {
     expect(init.body).toContain('__apiDocsHeaders');
   });
 
+  it('every UI address ends at the page, never in a redirect loop (E5)', async () => {
+    const addresses = ['/api-docs/ui', '/api-docs/ui/', '/api-docs/ui/?lang=zh', '/api-docs/ui/static/index.html', '/api-docs/ui/static/index.html?x=1', '/api-docs/ui/static/index.html/', '/api-docs/ui/static/index.html/?x=1'];
+    for (const start of addresses) {
+      let url = start;
+      let res = await t.app.inject({ method: 'GET', url });
+      for (let hops = 0; hops < 5 && res.statusCode >= 300 && res.statusCode < 400; hops++) {
+        const next = new URL(String(res.headers.location), `http://localhost${url}`);
+        url = next.pathname + next.search;
+        res = await t.app.inject({ method: 'GET', url });
+      }
+      expect(res.statusCode, `${start} -> ${url}`).toBe(200);
+      expect(res.body, start).toContain('swagger-ui-bundle.js');
+    }
+  });
+
   it('is off with API_DOCS_ENABLED=false', async () => {
     const off = await createTestApp({ apiDocs: false });
     try {

@@ -67,6 +67,16 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
 
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_UI,
+    uiHooks: {
+      // The plugin answers `/static/index.html` with a redirect to its own URL minus that ending: with a query
+      // string, or a trailing slash (the router ignores trailing slashes), nothing is cut and it redirects to
+      // itself for ever (E5). The page is always at `<prefix>/`; the query string goes along.
+      onRequest: async (req, reply) => {
+        if (req.routeOptions.url !== `${API_DOCS_UI}/static/index.html`) return;
+        const query = req.url.indexOf('?');
+        return reply.redirect(`${API_DOCS_UI}/${query < 0 ? '' : req.url.slice(query)}`);
+      },
+    },
     uiConfig: {
       docExpansion: 'none',
       deepLinking: true,

@@ -285,7 +285,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';
-    if (!(key in errors)) errors[key] = issue.message;
+    // own keys only: a field named `constructor` or `toString` is not already "in" every object
+    if (!Object.hasOwn(errors, key)) errors[key] = issue.message;
   }
   return errors;
 }

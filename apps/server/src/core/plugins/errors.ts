@@ -4,6 +4,7 @@ import type { ErrorCode } from '@app/shared/errors/catalogue';
 import { AppError } from '../errors.ts';
 import { type LocalizedError, localizeAppError, renderFor, requestLanguage } from '../errorLanguage.ts';
 import { nowIso } from '../db.ts';
+import { stripServerPaths } from '../serverPaths.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,9 +58,12 @@ async function errorsPlugin(app: FastifyInstance, opts: ErrorsPluginOptions): Pr
       }
       answer = { code, message: renderFor(code, language) };
     }
-    // the log keeps the Chinese text (one language for whoever reads it), a stack only for server faults
+    // The log keeps the Chinese text (one language for whoever reads it), a stack only for server faults, with
+    // the server's absolute paths made relative (the error-log screen is not the host's file listing). What the
+    // user can put right (any 4xx, AppError or not) keeps one line and is never logged at error level.
     const logged = err instanceof AppError ? err.message : answer.message;
-    req.failure = { message: logged, detail: status >= 500 ? String(err.stack ?? err) : `${status} ${err.message}` };
+    const dataDir = (app as { ctx?: { config?: { dataDir?: string } } }).ctx?.config?.dataDir;
+    req.failure = { message: logged, detail: stripServerPaths(status >= 500 ? String(err.stack ?? err) : `${status} ${err.message}`, dataDir) };
     const body: Record<string, unknown> = { status, message: answer.message, timestamp: nowIso(), code: answer.code };
     if (answer.fieldErrors) {
       body.fieldErrors = answer.fieldErrors;

@@ -1,6 +1,7 @@
 import { nowIso } from '../db.ts';
 import type { TypedDb } from '../dbTypes.ts';
-import { maskSecrets } from '../errors.ts';
+import { AppError, maskSecrets } from '../errors.ts';
+import { stripServerPaths } from '../serverPaths.ts';
 
 /** One row of `sys_job_log` as the scheduler writes it. */
 export interface RunLogEntry {
@@ -32,16 +33,19 @@ const DETAIL_MAX = 2000;
 /**
  * What the run log keeps of a failure: the message, then at most eight stack frames, at most 2000 characters,
  * with passwords in connection URLs and `password=`/`"secret": …` style values replaced by `***` / `******`, so
- * the log screen never shows a secret a driver put into its message.
+ * the log screen never shows a secret a driver put into its message, and the server's absolute paths made
+ * relative (core/serverPaths.ts). A refusal the user can put right (a 4xx AppError: no mail server configured,
+ * invalid parameters) is its message alone: a stack would dress it up as a fault of the program.
  */
-export function exceptionDetail(err: unknown): string {
+export function exceptionDetail(err: unknown, dataDir?: string): string {
   const e = err instanceof Error ? err : new Error(typeof err === 'string' ? err : JSON.stringify(err));
+  if (e instanceof AppError && e.status < 500) return maskSecretText(stripServerPaths(e.message, dataDir)).slice(0, DETAIL_MAX);
   const lines = (e.stack ?? `${e.name}: ${e.message}`).split('\n');
   const head = lines.filter((l) => !/^\s+at /.test(l));
   const frames = lines.filter((l) => /^\s+at /.test(l)).slice(0, STACK_FRAMES);
   if (!head.join('\n').includes(e.message)) head.unshift(e.message);
   const text = [...head, ...frames].join('\n');
-  return maskSecretText(text).slice(0, DETAIL_MAX);
+  return maskSecretText(stripServerPaths(text, dataDir)).slice(0, DETAIL_MAX);
 }
 
 /** Secrets inside free text (driver messages, URLs) replaced. */

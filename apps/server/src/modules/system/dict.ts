@@ -53,19 +53,28 @@ export function registerDictionaries(app: FastifyInstance): void {
   });
 }
 
-/** name -> [{label, value}] sorted by `sort`, for each requested dictionary (empty list when unknown). */
-export async function dictionaryMap(app: FastifyInstance, names: string[]): Promise<Record<string, { id: number; label: string; value: string; sort: number }[]>> {
-  const out: Record<string, { id: number; label: string; value: string; sort: number }[]> = {};
-  for (const n of names) out[n] = [];
-  if (!names.length) return out;
-  const rows = await app.ctx.db
-    .selectFrom('sys_dict_detail as d')
-    .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
-    .select(['t.name as dictName', 'd.id', 'd.label', 'd.value', 'd.sort'])
-    .where('t.name', 'in', names)
-    .orderBy('d.sort', 'asc')
-    .orderBy('d.id', 'asc')
-    .execute();
-  for (const r of rows) out[r.dictName as string].push({ id: r.id, label: r.label ?? '', value: r.value ?? '', sort: Number(r.sort) });
+type DictEntry = { id: number; label: string; value: string; sort: number };
+
+/**
+ * name -> [{label, value}] sorted by `sort`, for each requested dictionary (empty list when unknown). The names
+ * come from the request, so the answer is built on a prototype-less object: `__proto__` or `constructor` is just
+ * a dictionary that does not exist. Rows are filed under the name exactly as asked; MariaDB's `in` also matches
+ * other cases and trailing spaces, and those rows belong to no requested name.
+ */
+export async function dictionaryMap(app: FastifyInstance, names: string[]): Promise<Record<string, DictEntry[]>> {
+  const byName = new Map<string, DictEntry[]>(names.map((n) => [n, []]));
+  if (names.length) {
+    const rows = await app.ctx.db
+      .selectFrom('sys_dict_detail as d')
+      .innerJoin('sys_dict as t', 't.id', 'd.dict_id')
+      .select(['t.name as dictName', 'd.id', 'd.label', 'd.value', 'd.sort'])
+      .where('t.name', 'in', names)
+      .orderBy('d.sort', 'asc')
+      .orderBy('d.id', 'asc')
+      .execute();
+    for (const r of rows) byName.get(r.dictName as string)?.push({ id: r.id, label: r.label ?? '', value: r.value ?? '', sort: Number(r.sort) });
+  }
+  const out: Record<string, DictEntry[]> = Object.create(null);
+  for (const [name, entries] of byName) out[name] = entries;
   return out;
 }
