@@ -44,7 +44,7 @@ describe('反确认 (un-confirm) with a reason and an audit trail', () => {
     // the correction: 300 overtime, recalculated and confirmed again
     expect((await call('PUT', '/api/accountsSalary', { id: rows[0].id, jiaban: 300, koukuan: 0 })).status).toBe(204);
     expect((await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month })).status).toBe(200);
-    expect((await call('POST', '/api/accountsSalary/confirm', { companyId: company.id, month })).status).toBe(200);
+    expect((await call('POST', '/api/accountsSalary/confirm', { companyId: company.id, month, acknowledgeWarnings: true })).status).toBe(200);
     rows = await salaryRows(call, company.id, month);
     expect(rows[0]).toMatchObject({ tag: 1, gross: 8300 });
 

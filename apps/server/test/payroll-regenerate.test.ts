@@ -74,7 +74,7 @@ describe('P5: generating a month again keeps the clerk’s work', () => {
     expect(calc.status, JSON.stringify(calc.body)).toBe(200);
     const calculated = byName(await salaryRows(call, company.id, month));
     expect(calculated['甲'].gross).toBe(8764.66);
-    expect((await call('POST', '/api/accountsSalary/confirm', { companyId: company.id, month })).status).toBe(200);
+    expect((await call('POST', '/api/accountsSalary/confirm', { companyId: company.id, month, acknowledgeWarnings: true })).status).toBe(200);
     expect((await generate(company.id, month)).status).toBe(409);
   });
 

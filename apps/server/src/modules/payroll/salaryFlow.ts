@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict } from '../../core/errors.ts';
 import { calculateMonth, type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from './calculation.ts';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { loadRateBook } from './rates.ts';
+import { refuseUnacknowledged } from './calculationReport.ts';
 import { recordReconfirm } from './salaryCorrections.ts';
 import { deductionKey, loadDeductionSums } from './taxDeductions.ts';
 import { monthSpan, type ProrationRule, prorateSalary } from '@app/shared/payroll';
@@ -301,7 +302,7 @@ async function applyStaffExtras(app: FastifyInstance, trx: Db, companyId: number
 }
 
 /** Runs the ledger calculation for `rows` (already loaded in the transaction) and returns figures or throws. */
-async function computeFigures(
+export async function computeFigures(
   trx: Db,
   month: string,
   rows: StoredSalaryRow[],
@@ -371,7 +372,7 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
  * (the ledger may have moved: an earlier month or another client company of the same person confirmed);
  * then writes the single confirm log (unique per company and month) and locks the rows.
  */
-export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string): Promise<number> {
+export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string, acknowledgedReport = false): Promise<number> {
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   try {
     return await inMonthLock(app, company, month, async (trx) => {
@@ -383,7 +384,7 @@ export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, c
         const names = stale.slice(0, 10).map((r) => r.staffName ?? r.idCard);
         throw conflict(`有${stale.length}条工资数据尚未计算或在计算后被修改（${names.join('、')}${stale.length > 10 ? '等' : ''}），请先计算`, 'SALARY_NOT_CALCULATED');
       }
-      const { figures } = await computeFigures(trx, month, rows, { companyId: company.id, month }, 409);
+      const { figures, unrecordedMonths } = await computeFigures(trx, month, rows, { companyId: company.id, month }, 409);
       const changed = rows.filter((r) => {
         const f = figures.get(r.id)!;
         return VERIFIED_FIGURES.some((k) => !same(r[k], f[k]));
@@ -392,6 +393,8 @@ export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, c
         const names = changed.slice(0, 10).map((r) => r.staffName ?? r.idCard);
         throw conflict(`${changed.length}条工资数据在计算后发生了变化（${names.join('、')}${changed.length > 10 ? '等' : ''}），请重新计算后再确认`, 'SALARY_STALE');
       }
+      // inputs the calculation could not use, months without pay records: confirmed over only when acknowledged (U2)
+      if (!acknowledgedReport) await refuseUnacknowledged(trx, company, month, unrecordedMonths);
       await trx
         .insertInto('accounts_confirm_log')
         .values({

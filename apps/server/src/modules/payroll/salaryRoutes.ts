@@ -14,6 +14,7 @@ import { assertNotFutureMonth, companyMonthSchema, parseCompanyMonth } from './m
 import { assertRowsDeletable, calculateMessage, calculateSalary, confirmSalary, editAdjustments, generateMessage, generateSalary, LOCKED_MESSAGE } from './salaryFlow.ts';
 import { type ClerkAmounts, isConfirmed, lockCompanyMonth, monthSummary } from './salaryStore.ts';
 import { sendSalaryReport } from './salaryReport.ts';
+import { calculationReport, confirmBodySchema, readCalculationReport } from './calculationReport.ts';
 
 const SELECT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
 const CREATE = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_CREATE'];
@@ -69,12 +70,21 @@ export function registerSalaryRoutes(fastify: FastifyInstance): void {
   app.post('/api/accountsSalary/calculate', { config: { auth: EDIT, log: '计算月度工资' }, schema: { tags, summary: '计算月度工资', body: companyMonthSchema } }, async (req) => {
     const { companyId, month } = req.body;
     const { count, unrecordedMonths } = await calculateSalary(app, req, companyId, month);
-    return { message: calculateMessage(count, unrecordedMonths), count, unrecordedMonths };
+    // every input it could not use and every person with unrecorded months (U1, U2), not only the message
+    const { items } = await calculationReport(app, req, companyId, month, unrecordedMonths);
+    return { message: calculateMessage(count, unrecordedMonths), count, unrecordedMonths, report: items };
   });
 
-  app.post('/api/accountsSalary/confirm', { config: { auth: EDIT, log: '确认月度工资' }, schema: { tags, summary: '确认月度工资', body: companyMonthSchema } }, async (req) => {
-    const { companyId, month } = req.body;
-    const n = await confirmSalary(app, req, companyId, month);
+  // The month's open items as they stand now: the screen's lasting alert and row tags, and the confirm dialog.
+  app.get('/api/accountsSalary/report', { config: { auth: SELECT }, schema: { tags, summary: '计算提示（未使用的输入、未录入工资的任职月份）', querystring: companyMonthSchema } }, async (req) => {
+    const { companyId, month } = req.query;
+    const { items } = await readCalculationReport(app, req, companyId, month);
+    return { items };
+  });
+
+  app.post('/api/accountsSalary/confirm', { config: { auth: EDIT, log: '确认月度工资' }, schema: { tags, summary: '确认月度工资', body: confirmBodySchema } }, async (req) => {
+    const { companyId, month, acknowledgeWarnings } = req.body;
+    const n = await confirmSalary(app, req, companyId, month, acknowledgeWarnings);
     return { message: `确认成功，共${n}条` };
   });
 

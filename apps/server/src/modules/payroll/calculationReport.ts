@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorCode, ErrorParams } from '@app/shared/errors/catalogue';
+import type { Language } from '@app/shared/language';
+import { z } from 'zod';
+import type { Db } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
+import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
+import { type CompanyRef, loadVisibleCompany } from './companies.ts';
+import { companyMonthSchema } from './months.ts';
+import { type UnmatchedReason, type UnmatchedTaxInput, unmatchedTaxInputs } from './inputMatching.ts';
+import { computeFigures } from './salaryFlow.ts';
+import { isConfirmed, loadCompanyMonthRows } from './salaryStore.ts';
+
+/**
+ * What 计算 could not use (findings U1, U2, U7, U15): tax inputs and overtime rows of the month that reach no
+ * salary row (专项附加扣除 or 期初累计数据 under a name that is not the withholding agent, an overtime row whose
+ * ID card matches nobody), and the workers whose months employed this year include months without a recorded
+ * salary (counted as months without income). The calculation answers with this list, the screen shows it until
+ * it is resolved, and 确认 refuses while it is open unless the clerk says they checked it.
+ *
+ * Kept nowhere: the read recomputes it (the tax-input queries and one calculation of the month without
+ * writing, what 确认 does anyway), so it always describes the inputs as they are now and needs no table.
+ */
+
+export type ReportItemKind = 'taxDeduction' | 'taxOpening' | 'staffExtra' | 'unrecordedMonths';
+
+export interface CalculationReportItem {
+  kind: ReportItemKind;
+  staffName: string | null;
+  idCard: string;
+  /** The month the input is for (期初累计数据: the month its figures run to; unrecorded months: the month calculated). */
+  month: string;
+  /** Unrecorded months: how many months employed have no salary recorded; null otherwise. */
+  months: number | null;
+  /** The name the input was saved under (派遣单位 of a tax input, 单位名称 of an overtime row), when it has one. */
+  savedUnder: string | null;
+  /** Why the calculation did not use it: a code of the error catalogue and its text in the caller's language. */
+  code: ErrorCode;
+  reason: string;
+}
+
+export interface CalculationReport {
+  items: CalculationReportItem[];
+}
+
+/** The calculation's persons with months employed this year but no salary recorded (its `unrecordedMonths`). */
+type Unrecorded = readonly { idCard: string; staffName: string | null; months: number }[];
+
+const KIND_ORDER: Record<ReportItemKind, number> = { taxDeduction: 0, taxOpening: 1, staffExtra: 2, unrecordedMonths: 3 };
+
+function item(kind: ReportItemKind, who: { staffName: string | null; idCard: string }, month: string, months: number | null, savedUnder: string | null, code: ErrorCode, params: ErrorParams, language: Language): CalculationReportItem {
+  return { kind, staffName: who.staffName, idCard: who.idCard, month, months, savedUnder, code, reason: renderFor(code, language, params) };
+}
+
+const KIND_OF_TABLE: Record<UnmatchedTaxInput['table'], ReportItemKind> = { taxDeduction: 'taxDeduction', taxOpening: 'taxOpening', accountsStaffExtra: 'staffExtra' };
+
+const REASON_CODE: Record<UnmatchedReason, ErrorCode> = {
+  AGENT_UNKNOWN: 'PAYROLL_INPUT_AGENT_UNKNOWN',
+  STAFF_UNKNOWN: 'PAYROLL_INPUT_STAFF_UNKNOWN',
+  STAFF_NOT_AT_AGENT: 'PAYROLL_INPUT_STAFF_NOT_AT_AGENT',
+  COMPANY_MISSING: 'PAYROLL_INPUT_COMPANY_MISSING',
+  STAFF_NOT_AT_COMPANY: 'PAYROLL_INPUT_STAFF_NOT_AT_COMPANY',
+};
+
+/** An input row no salary row reads, as a report item. */
+function unmatchedItem(u: UnmatchedTaxInput, company: CompanyRef, month: string, language: Language): CalculationReportItem {
+  const kind = KIND_OF_TABLE[u.table];
+  const params = { agent: u.agent ?? '', expected: company.dispatchCompany ?? '-', idCard: u.idCard ?? '-', company: u.companyName ?? '' };
+  const savedUnder = kind === 'staffExtra' ? (u.companyName ?? null) : u.agent;
+  return item(kind, { staffName: u.name, idCard: u.idCard ?? '' }, u.month ?? month, null, savedUnder, REASON_CODE[u.reason], params, language);
+}
+
+/** The report of a company's month from the unmatched inputs (inputMatching.ts) and the calculation's unrecorded months. */
+async function buildReport(db: Db, company: CompanyRef, month: string, unrecorded: Unrecorded, language: Language): Promise<CalculationReport> {
+  const unmatched = await unmatchedTaxInputs(db, { companyId: company.id, month });
+  const items = [
+    ...unmatched.map((u) => unmatchedItem(u, company, month, language)),
+    ...unrecorded.map((u) => item('unrecordedMonths', u, month, u.months, company.dispatchCompany, 'PAYROLL_UNRECORDED_MONTHS', { months: u.months }, language)),
+  ];
+  items.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.idCard.localeCompare(b.idCard));
+  return { items };
+}
+
+/** What POST /calculate answers beside its message: built right after the calculation from its unrecorded months. */
+export async function calculationReport(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string, unrecorded: Unrecorded): Promise<CalculationReport> {
+  const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
+  return buildReport(app.ctx.db, company, month, unrecorded, requestLanguage(req.headers['accept-language']));
+}
+
+/**
+ * The body of POST /confirm: `{companyId, month}` with their checks, and `acknowledgeWarnings` (the dialog's
+ * tick "我已核对以上 N 项，仍然确认"): only `true` acknowledges, anything else leaves the open items blocking.
+ */
+export const confirmBodySchema = z
+  .unknown()
+  .transform((raw, ctx) => {
+    const parsed = companyMonthSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: raw, path: issue.path });
+      return z.NEVER;
+    }
+    const acknowledgeWarnings = !!raw && typeof raw === 'object' && (raw as Record<string, unknown>).acknowledgeWarnings === true;
+    return { ...parsed.data, acknowledgeWarnings };
+  })
+  .meta({
+    type: 'object',
+    required: ['companyId', 'month'],
+    properties: {
+      companyId: { type: 'integer', minimum: 1 },
+      month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+      acknowledgeWarnings: { type: 'boolean', description: '已核对计算提示，仍然确认' },
+    },
+  });
+
+/**
+ * GET /report: the month's open items as they stand now. Empty for a confirmed month (confirmed over them, or
+ * they were resolved) and before the first 计算 (the screen says what is missing only once it calculated).
+ */
+export async function readCalculationReport(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string): Promise<CalculationReport> {
+  const { db } = app.ctx;
+  const company = await loadVisibleCompany(app, req, db, companyId);
+  if (await isConfirmed(db, company.id, month)) return { items: [] };
+  const rows = await loadCompanyMonthRows(db, company.id, month);
+  if (!rows.some((r) => r.calculated)) return { items: [] };
+  let unrecorded: Unrecorded = [];
+  try {
+    ({ unrecordedMonths: unrecorded } = await computeFigures(db, month, rows, { companyId: company.id, month }));
+  } catch (err) {
+    // rows that cannot be calculated now: 计算 and 确认 say why; the unmatched inputs are still worth showing
+    if (!(err instanceof AppError)) throw err;
+  }
+  return buildReport(db, company, month, unrecorded, requestLanguage(req.headers['accept-language']));
+}
+
+/**
+ * 确认's guard, inside its transaction after the fresh calculation: with open items and no acknowledgement the
+ * month is not confirmed (409 PAYROLL_REPORT_UNACKNOWLEDGED with the count), so the dialog's tick is not cosmetic.
+ */
+export async function refuseUnacknowledged(trx: Db, company: CompanyRef, month: string, unrecorded: Unrecorded): Promise<void> {
+  const { items } = await buildReport(trx, company, month, unrecorded, 'zh');
+  if (items.length) throw new AppError('PAYROLL_REPORT_UNACKNOWLEDGED', { count: items.length });
+}
