@@ -58,6 +58,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // other suites ran). A refused connection still fails at once with its one-line message (startup-processes test).
     pluginTimeout: 180_000,
   });
+  // A JSON content type with an empty body reads as "no body" (clients that set the header globally post a
+  // bodiless export or download that way); anything else goes through Fastify's own parser and its
+  // prototype-poisoning checks.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body); // parseAs 'string'
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(req, text, done);
+  });
   const migrate = opts.migrate !== false;
   await app.register(dbPlugin, { database: opts.database, url: config.dbUrl, migrate });
   // imports whose process is gone are marked 导入中断 in the operation log (S8)

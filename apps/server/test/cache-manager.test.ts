@@ -129,6 +129,12 @@ for (const kind of ['memory', 'redis'] as const) {
       }
       expect(await cache.get('revoked:abc')).toBe('1');
       expect(await cache.get('unknownArea:x')).toBe('1');
+      // a key that is not there: 404, also in a protected or unknown namespace (E2)
+      for (const key of ['testLookups:gone', 'revoked:gone', 'unknownArea:gone', '../x', '*']) {
+        const res = await del('/api/redis', { key });
+        expect(res.statusCode, key).toBe(404);
+        expect(res.json().code).toBe('CACHE_KEY_NOT_FOUND');
+      }
       for (const body of [{}, { key: 'a', namespace: 'b' }, { namespace: 'has space' }, { key: '' }, 42, { other: 1 }]) {
         const res = await del('/api/redis', body);
         expect(res.statusCode, JSON.stringify(body)).toBe(400);

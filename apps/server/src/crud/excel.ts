@@ -50,6 +50,8 @@ export interface ExcelRouteOptions {
   templateOptions?: (req: FastifyRequest) => Promise<Record<string, string[]>>;
   /** Registered resources that `ref` fields point to, so their labels resolve within the caller's scope. */
   refSources?: Record<string, RegisteredResource>;
+  /** Further paths the same import answers on, e.g. the spec's upload-host form `/accounts/api/import/accountsStaff`. */
+  importAliases?: string[];
 }
 
 /** Register import, export and template routes for a resource with `excel` options. */
@@ -103,7 +105,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
   const tags = [def.label];
   // an upload (multipart); the query string may carry the import defaults (e.g. the company)
   const importSchema = { tags, summary: `导入${def.label}（multipart 字段 file）`, querystring: z.looseObject({}) };
-  app.post(`/api/import/${def.name}`, { config: { auth: importAuth, log: `导入${def.label}` }, schema: importSchema }, async (req) => {
+  const importHandler = async (req: FastifyRequest) => {
     const upload = await readUpload(req);
     let wb: ReturnType<typeof openWorkbook>;
     try {
@@ -197,7 +199,10 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
       body.errorFileId = await saveErrorFile(app.ctx.cache, req.user!.id, `${def.label}导入错误`, sheet);
     }
     return body;
-  });
+  };
+  for (const url of [`/api/import/${def.name}`, ...(opts.importAliases ?? [])]) {
+    app.post(url, { config: { auth: importAuth, log: `导入${def.label}` }, schema: importSchema }, importHandler);
+  }
 
   async function findExisting(req: FastifyRequest, keys: unknown[][]): Promise<Record<string, unknown>[]> {
     const keyFields = (excel!.importKey ?? []).map((n) => def.fields.find((f) => f.name === n)!);
@@ -258,8 +263,9 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
   const listQuery = resource.querySchema;
   const exportSchema = { tags, summary: `导出${def.label}（.xlsx）`, querystring: listQuery };
   app.get(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: exportSchema }, (req, reply) => exportHandler(req, reply, req.query));
-  app.post(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: { ...exportSchema, body: listQuery.optional() } }, (req, reply) =>
-    exportHandler(req, reply, req.query, req.body),
+  app.post(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: { ...exportSchema, body: listQuery.nullish() } }, (req, reply) =>
+    // a POST without a body (as the reference web client sends it) exports with the query's filters alone
+    exportHandler(req, reply, req.query, req.body ?? undefined),
   );
 
   // ---------------------------------------------------------------- template

@@ -91,6 +91,7 @@ export const ERROR_CATALOGUE = {
   AVATAR_NOT_FOUND: { status: 404, zh: '头像不存在', en: 'The avatar does not exist', es: 'El avatar no existe', ja: 'アバターが存在しません' },
 
   // ---- cache manager (api/redis) and session safety (cookie + CSRF) ----------------------------------------
+  CACHE_KEY_NOT_FOUND: { status: 404, zh: '缓存键不存在：{key}', en: 'No such cache key: {key}', es: 'La clave de caché no existe: {key}', ja: 'キャッシュキーが存在しません：{key}' },
   CACHE_KEY_PROTECTED: { status: 409, zh: '系统键不可删除：{namespace}', en: 'System keys cannot be deleted: {namespace}', es: 'Las claves del sistema no se pueden eliminar: {namespace}', ja: 'システムキーは削除できません：{namespace}' },
   CACHE_DELETE_TARGET: { status: 400, zh: '请提供要删除的键或命名空间', en: 'Please give the key or the namespace to delete', es: 'Indique la clave o el espacio de nombres que desea eliminar', ja: '削除するキーまたは名前空間を指定してください' },
   CSRF_REFUSED: { status: 403, zh: '请求未通过跨站请求伪造校验，请刷新页面后重试', en: 'The request failed the cross-site request forgery check; please reload the page and try again', es: 'La solicitud no superó la comprobación contra falsificación de solicitudes entre sitios; recargue la página e inténtelo de nuevo', ja: 'クロスサイトリクエストフォージェリの検証に失敗しました。ページを再読み込みしてやり直してください' },

@@ -32,7 +32,8 @@ export const accEntryResource = defineResource({
     { name: 'entryDate', kind: 'date', label: '入职日期' },
     { name: 'startDate', kind: 'date', label: '开始日期' },
     { name: 'endDate', kind: 'date', label: '结束日期' },
-    { name: 'isRegular', kind: 'bool', label: '是否转正' },
+    // free text in the spec (是 / 否 / 试用期至…), not a yes/no box (findings E4)
+    { name: 'isRegular', kind: 'string', label: '是否转正', maxLength: 20 },
     createTime,
     updateTime,
   ],

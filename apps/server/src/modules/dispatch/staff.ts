@@ -84,6 +84,7 @@ const BASE_FIELDS = Object.keys(STAFF_BASE_FROM_COMPANY);
 export function staffExcelOptions(app: FastifyInstance, company: RegisteredResource): ExcelRouteOptions {
   return {
     importDefaults: ['companyId'],
+    importAliases: ['/accounts/api/import/accountsStaff'],
     derivedOnImport: [...BASE_FIELDS, ...RATE_DICTIONARY_RATIO_FIELDS, 'gongshangRatioCompany', 'contractWarn'],
     refSources: { accountsCompany: company },
     templateHints: {

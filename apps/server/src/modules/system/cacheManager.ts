@@ -158,6 +158,9 @@ export function registerCacheManager(fastify: FastifyInstance): void {
       const { key, namespace } = req.body;
       if ((key === undefined) === (namespace === undefined)) throw new AppError('CACHE_DELETE_TARGET', {});
       if (key !== undefined) {
+        // A key that is not there is a 404 whatever its namespace: "protected" would suggest it exists.
+        const [entry] = await cache.inspect([key]);
+        if (!entry || entry.type === 'none') throw new AppError('CACHE_KEY_NOT_FOUND', { key });
         const ns = namespaceOfKey(key);
         if (!adminMayDelete(ns)) throw new AppError('CACHE_KEY_PROTECTED', { namespace: ns });
         return { deleted: await cache.delMany([key]) };
