@@ -134,3 +134,23 @@ describe('reading logs', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/logs/user' })).statusCode).toBe(401);
   });
 });
+
+describe('the operation log holds operations with a readable description (U11)', () => {
+  it('every write route names its operation (or says it is none): no row falls back to "METHOD /path"', () => {
+    const unnamed = t.app.routeTable.filter((r) => r.method !== 'GET' && r.log === undefined).map((r) => `${r.method} ${r.url}`);
+    expect(unnamed).toEqual([]);
+    const raw = t.app.routeTable.filter((r) => r.log && /^(GET|POST|PUT|DELETE|PATCH)\s|^\//.test(r.log)).map((r) => `${r.method} ${r.url}: ${r.log}`);
+    expect(raw).toEqual([]);
+  });
+
+  it('visiting the home screen writes no log row', async () => {
+    const before = (await t.app.ctx.db.selectFrom('sys_log').select('id').execute()).length;
+    expect((await admin('POST', '/instrument/dataConfigList', {})).statusCode).toBe(200);
+    expect((await admin('GET', '/instrument/getDataVolumeInfo')).statusCode).toBe(200);
+    // a logged call after them: once its row is there, the reads' rows would be too
+    await admin('POST', '/api/users', { username: '' });
+    await expect.poll(async () => (await t.app.ctx.db.selectFrom('sys_log').select('id').execute()).length).toBe(before + 1);
+    const rows = await t.app.ctx.db.selectFrom('sys_log').select(['description', 'method']).orderBy('id', 'desc').limit(1).execute();
+    expect(rows[0].description).toBe('新增用户');
+  });
+});

@@ -17,6 +17,8 @@ export interface RouteEntry {
   auth: RouteAuth;
   /** The route's declared schema (zod or JSON schema), if any: what the fuzz test generates input from. */
   schema?: RouteOptions['schema'];
+  /** Its operation-log description (`config.log`): '' for a route that is not an operation (a read sent as POST). */
+  log?: string;
 }
 
 declare module 'fastify' {
@@ -181,7 +183,8 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;
     if (!isApiUrl(route.url)) return;
     if (!auth) throw new Error(`route ${methods.join(',')} ${route.url} declares no config.auth`);
-    for (const m of methods) if (m !== 'HEAD') app.routeTable.push({ method: m, url: route.url, auth, schema: route.schema });
+    const log = (route.config as { log?: string } | undefined)?.log;
+    for (const m of methods) if (m !== 'HEAD') app.routeTable.push({ method: m, url: route.url, auth, schema: route.schema, log });
   });
 }
 

@@ -222,7 +222,7 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
 
   app.post(
     '/dataOrigin/testConnection',
-    { config: { auth: [...CREATE, ...EDIT] }, schema: { tags: dsTags, summary: '测试 SQL 数据源连接（密码留空或 ****** 时用已保存的密码）', body: testConnectionBody } },
+    { config: { auth: [...CREATE, ...EDIT], log: '测试数据源连接' }, schema: { tags: dsTags, summary: '测试 SQL 数据源连接（密码留空或 ****** 时用已保存的密码）', body: testConnectionBody } },
     async (req) => {
       const body = req.body;
       const existing = body.id ? await loadDataOrigin(db, body.id) : undefined;

@@ -48,7 +48,8 @@ export function registerDashboardRoutes(fastify: FastifyInstance): void {
   const configBody = z.looseObject({ ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(20).optional().nullable() }).optional().nullable();
   app.post(
     '/instrument/dataConfigList',
-    { config: { auth: 'user' }, schema: { tags, summary: '图表设置：所选任务（1到4个；不带ids时返回已保存的设置）', body: configBody } },
+    // reading (or remembering) the home screen's chart choice is not an operation: no log row (U11)
+    { config: { auth: 'user', log: '' }, schema: { tags, summary: '图表设置：所选任务（1到4个；不带ids时返回已保存的设置）', body: configBody } },
     async (req) => {
       refuseOrdinaryEmployee(req);
       const user = req.user!;
