@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ERROR_CATALOGUE, type ErrorCode } from '@app/shared/errors/catalogue';
+import { AppError } from './errors.ts';
 
 /**
  * Secrets at rest: passwords and keys that configuration screens store (data-source passwords, the storage
@@ -64,6 +66,56 @@ export function maskSecret(stored: string | null | undefined): string {
  * (A form that shows the mask and is saved unchanged must not replace the secret with the mask.)
  */
 export function nextSealedSecret(box: SecretBox, stored: string | null | undefined, input: unknown): string | null {
-  if (input === undefined || input === null || input === '' || input === SECRET_MASK) return stored ?? null;
+  if (!isTypedSecret(input)) return stored ?? null;
   return box.seal(String(input));
+}
+
+/** True when a form field carries a secret typed now (not absent, empty or the mask a read showed). */
+export function isTypedSecret(input: unknown): boolean {
+  return !(input === undefined || input === null || input === '' || input === SECRET_MASK);
+}
+
+/**
+ * Where a stored secret is sent: the fields that name the peer and the account (kind, host, port, user,
+ * database; endpoint and bucket; app id). Values are compared as given, so callers pass them normalised
+ * (host names in lower case, ports as numbers).
+ */
+export type SecretTarget = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/** The fields of `next` whose values differ from `stored` (null, undefined and '' count as the same: unset). */
+export function changedTargetFields(stored: SecretTarget, next: SecretTarget): string[] {
+  const norm = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+  const fields = new Set([...Object.keys(stored), ...Object.keys(next)]);
+  return [...fields].filter((f) => norm(stored[f]) !== norm(next[f]));
+}
+
+/**
+ * The sealed secret a save or a connection test uses, bound to its target: a secret typed now is sealed; an
+ * absent, empty or masked one reuses the stored secret only when every field of the target is unchanged.
+ * Otherwise whoever may edit the form could point the stored password at a host of their own and read it
+ * there (findings N1, N2), so `refuse(changedFields)` is thrown and the secret must be typed again.
+ * Null when nothing is typed and nothing is stored.
+ */
+export function nextBoundSecret(
+  box: SecretBox,
+  stored: { sealed: string | null | undefined; target: SecretTarget } | null | undefined,
+  input: unknown,
+  target: SecretTarget,
+  refuse: (changedFields: string[]) => Error,
+): string | null {
+  if (isTypedSecret(input)) return box.seal(String(input));
+  if (!stored?.sealed) return null;
+  const changed = changedTargetFields(stored.target, target);
+  if (changed.length) throw refuse(changed);
+  return stored.sealed;
+}
+
+/**
+ * The 400 of a reuse refused by `nextBoundSecret`: the message names the target's parts; the field errors mark
+ * the secret's field and each changed field (keyed by the form's field names), so the form shows what changed.
+ */
+export function secretTargetChanged(code: ErrorCode, secretField: string, changedFields: string[]): AppError {
+  const fieldErrors: Record<string, string> = { [secretField]: ERROR_CATALOGUE[code].zh };
+  for (const f of changedFields) fieldErrors[f] = ERROR_CATALOGUE.SECRET_TARGET_FIELD_CHANGED.zh;
+  return new AppError(code, {}, fieldErrors);
 }

@@ -4,13 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
-import { maskSecret, nextSealedSecret } from '../../core/secrets.ts';
+import { maskSecret, nextBoundSecret, secretTargetChanged } from '../../core/secrets.ts';
 import { BUCKET_TYPES, remoteError, S3Store, ZONE_NAMES, type Zone } from '../../core/storage/s3Store.ts';
 
 /**
  * The storage configuration (`GET/PUT /api/qiNiuConfig`): local disk, or an S3-compatible bucket (Qiniu Kodo by
  * zone, or any endpoint given). The secret key is sealed at rest and write-only: a read shows `******`, a save
- * with an empty or masked value keeps the stored one. A save of a bucket first proves the settings work (put and
+ * with an empty or masked value keeps the stored one while endpoint, zone, bucket and AccessKey are unchanged. A save of a bucket first proves the settings work (put and
  * delete a 0-byte `.probe/<uuid>`), so a typo is a clear 400 instead of failed uploads later.
  */
 export const STORAGE_CONFIG_CODES = ['STORAGE_ALL', 'STORAGE_EDIT'];
@@ -88,11 +88,10 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
       const body = req.body;
       const provider = body.provider ?? 's3';
       const stored = await app.storage.readConfig();
-      const sealedSecret = nextSealedSecret(secrets, stored?.sealedSecretKey, body.secretKey) ?? '';
       const row = {
         provider,
         access_key: (body.accessKey ?? '').trim(),
-        secret_key: sealedSecret,
+        secret_key: '',
         bucket: (body.bucket ?? '').trim(),
         host: (body.host ?? '').trim().replace(/\/+$/, ''),
         zone: body.zone ?? '华东',
@@ -100,6 +99,18 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
         endpoint: (body.endpoint ?? '').trim().replace(/\/+$/, '') || null,
         update_time: nowIso(),
       };
+      // the stored SecretKey signs only for the endpoint, bucket and AccessKey it was given with (finding N1's
+      // pattern): a changed target needs it typed again; a local save simply forgets it
+      const storedSecret = stored ? { sealed: stored.sealedSecretKey, target: storageTarget(stored.endpoint, stored.zone, stored.bucket, stored.accessKey) } : undefined;
+      const target = storageTarget(row.endpoint, row.zone, row.bucket, row.access_key);
+      let sealedSecret: string;
+      try {
+        sealedSecret = nextBoundSecret(secrets, storedSecret, body.secretKey, target, (changed) => secretTargetChanged('STORAGE_TARGET_CHANGED', 'secretKey', changed)) ?? '';
+      } catch (err) {
+        if (provider === 's3') throw err;
+        sealedSecret = '';
+      }
+      row.secret_key = sealedSecret;
       if (provider === 's3') {
         const required: [string, string][] = [
           ['accessKey', 'AccessKey'],
@@ -133,6 +144,12 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
       return reply.code(204).send();
     },
   );
+}
+
+/** What a stored SecretKey is bound to, keyed by the form's field names; the zone counts only without an endpoint. */
+function storageTarget(endpoint: string | null | undefined, zone: string | null | undefined, bucket: string | null | undefined, accessKey: string | null | undefined) {
+  const url = (endpoint ?? '').trim().replace(/\/+$/, '');
+  return { endpoint: url, zone: url ? '' : (zone ?? '华东'), bucket: bucket ?? '', accessKey: accessKey ?? '' };
 }
 
 /** Put and delete a 0-byte object: the credentials, bucket and endpoint work, or a 400 with the provider's reason. */

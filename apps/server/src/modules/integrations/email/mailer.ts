@@ -44,12 +44,15 @@ const CONNECTION_TIMEOUT_MS = 10_000;
 const GREETING_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
 
-/** nodemailer options for stored settings: SSL is implicit TLS (465); otherwise STARTTLS whenever offered. */
+/** nodemailer options for stored settings: SSL is implicit TLS (465); otherwise STARTTLS, required. */
 export function transportOptions(s: SmtpSettings, tlsRejectUnauthorized = true): SMTPTransport.Options {
   return {
     host: s.host,
     port: s.port,
     secure: s.sslEnable,
+    // without SSL, STARTTLS is required before AUTH: a server (or a man in the middle) that does not offer it
+    // never sees the password in clear
+    requireTLS: !s.sslEnable,
     auth: s.user ? { user: s.user, pass: s.pass } : undefined,
     // SNI takes a host name only
     tls: { rejectUnauthorized: tlsRejectUnauthorized, minVersion: 'TLSv1.2', ...(net.isIP(s.host) ? {} : { servername: s.host }) },

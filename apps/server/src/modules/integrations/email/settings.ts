@@ -3,12 +3,12 @@ import { nowIso } from '../../../core/db.ts';
 import type { TypedDb } from '../../../core/dbTypes.ts';
 import { AppError } from '../../../core/errors.ts';
 import { safeText } from '../../../crud/routeSchemas.ts';
-import { maskSecret, nextSealedSecret, type SecretBox } from '../../../core/secrets.ts';
+import { maskSecret, nextBoundSecret, type SecretBox, secretTargetChanged } from '../../../core/secrets.ts';
 
 /**
  * The SMTP configuration (spec §3 "Mail config": id fixed 1, fromUser, user, pass, host, port, sslEnable).
  * The password is sealed with the deployment's SecretBox; reads show the mask, and a save with an empty or
- * masked password keeps the stored one.
+ * masked password keeps the stored one as long as host, port and user are unchanged.
  */
 
 /** The tables this module reads, typed in core/dbTypes.ts like every other. */
@@ -123,14 +123,30 @@ export async function readSettings(db: EmailDb, secrets: SecretBox): Promise<Smt
   };
 }
 
+/** What the stored SMTP password is bound to, keyed by the form's field names (host names are case-blind). */
+function smtpTarget(host: string | null | undefined, port: number | null | undefined, user: string | null | undefined) {
+  return { host: (host ?? '').trim().toLowerCase(), port: port ?? null, user: user ?? '' };
+}
+
+/**
+ * The password a form means: typed now, or (empty or masked) the stored one, but only while host, port and
+ * user are those it was saved for; any change of them needs the password typed again (finding N2).
+ */
+function sealedPassword(secrets: SecretBox, stored: Awaited<ReturnType<typeof configRow>>, checked: ReturnType<typeof checkSettings>): string | null {
+  const storedSecret = stored ? { sealed: stored.pass_sealed, target: smtpTarget(stored.host, stored.port === null ? null : Number(stored.port), stored.user_name) } : undefined;
+  return nextBoundSecret(secrets, storedSecret, checked.pass, smtpTarget(checked.host, checked.port, checked.user), (changed) =>
+    secretTargetChanged('EMAIL_TARGET_CHANGED', 'pass', changed),
+  );
+}
+
 /**
  * The settings a form describes, for the test-connection button: an empty or masked password means the
- * stored one, so a saved configuration can be tested without typing the password again.
+ * stored one (same server and user only), so a saved configuration can be tested without typing it again.
  */
 export async function settingsFromForm(db: EmailDb, secrets: SecretBox, input: SmtpSettingsInput): Promise<SmtpSettings> {
   const checked = checkSettings(input);
   const stored = await configRow(db);
-  const sealed = nextSealedSecret(secrets, stored?.pass_sealed, checked.pass);
+  const sealed = sealedPassword(secrets, stored, checked);
   if (!sealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: '密码不能为空' });
   const pass = sealed === stored?.pass_sealed ? openPassword(secrets, sealed) : String(checked.pass);
   return { ...checked, pass };
@@ -140,7 +156,7 @@ export async function settingsFromForm(db: EmailDb, secrets: SecretBox, input: S
 export async function saveSettings(db: EmailDb, secrets: SecretBox, input: SmtpSettingsInput, username: string): Promise<void> {
   const checked = checkSettings(input);
   const stored = await configRow(db);
-  const passSealed = nextSealedSecret(secrets, stored?.pass_sealed, checked.pass);
+  const passSealed = sealedPassword(secrets, stored, checked);
   if (!passSealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: '密码不能为空' });
   const values = {
     from_user: checked.fromUser,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { nowIso } from '../../../core/db.ts';
 import type { TypedDb } from '../../../core/dbTypes.ts';
 import { AppError } from '../../../core/errors.ts';
-import { maskSecret, nextSealedSecret, SECRET_MASK, type SecretBox } from '../../../core/secrets.ts';
+import { maskSecret, nextBoundSecret, nextSealedSecret, SECRET_MASK, type SecretBox, secretTargetChanged } from '../../../core/secrets.ts';
 import { safeText } from '../../../crud/routeSchemas.ts';
 
 /**
@@ -178,7 +178,9 @@ export async function saveAlipaySettings(db: PaymentDb, secrets: SecretBox, inpu
   const newPrivate = privateInput && privateInput !== SECRET_MASK ? normalisePrivateKey(privateInput) : undefined;
   const publicInput = input.publicKey?.trim();
   const newPublic = publicInput && publicInput !== SECRET_MASK ? normalisePublicKey(publicInput) : undefined;
-  const privateSealed = nextSealedSecret(secrets, stored?.private_key_sealed, newPrivate);
+  // the stored private key signs for the app it was given with: another app ID needs it pasted again
+  const storedPrivate = stored ? { sealed: stored.private_key_sealed, target: { appID: stored.app_id ?? '' } } : undefined;
+  const privateSealed = nextBoundSecret(secrets, storedPrivate, newPrivate, { appID: appId }, (changed) => secretTargetChanged('ALIPAY_TARGET_CHANGED', 'privateKey', changed));
   if (!privateSealed) throw new AppError('ALIPAY_PRIVATE_KEY_REQUIRED', {}, { privateKey: '商户私钥不能为空' });
   const publicSealed = nextSealedSecret(secrets, stored?.public_key_sealed, newPublic);
   if (!publicSealed) throw new AppError('ALIPAY_PUBLIC_KEY_REQUIRED', {}, { publicKey: '支付宝公钥不能为空' });

@@ -6,7 +6,7 @@ import { hasPermission } from '@app/shared/resource';
 import type { CurrentUser } from '../../../core/context.ts';
 import { insertReturningId, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
-import { maskSecret, nextSealedSecret } from '../../../core/secrets.ts';
+import { maskSecret, nextBoundSecret, secretTargetChanged } from '../../../core/secrets.ts';
 import type { ReceivedUpload } from '../../../core/storage/index.ts';
 import { DATA_SOURCE_CODES } from './codes.ts';
 import { DATASETS, datasetColumnNames, datasetFields, datasetOf, projectionTableData } from './datasets.ts';
@@ -222,9 +222,14 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
 
   app.post(
     '/dataOrigin/testConnection',
-    { config: { auth: [...CREATE, ...EDIT], log: '测试数据源连接' }, schema: { tags: dsTags, summary: '测试 SQL 数据源连接（密码留空或 ****** 时用已保存的密码）', body: testConnectionBody } },
+    {
+      config: { auth: [...CREATE, ...EDIT], log: '测试数据源连接' },
+      schema: { tags: dsTags, summary: '测试 SQL 数据源连接（带 id 时需修改权限；密码留空或 ****** 时用已保存的密码，仅限连接目标未更改）', body: testConnectionBody },
+    },
     async (req) => {
       const body = req.body;
+      // a test by id may use the stored password, which only an editor of the source may have sent anywhere
+      if (body.id) requirePermission(req.user!, EDIT);
       const existing = body.id ? await loadDataOrigin(db, body.id) : undefined;
       const conn = sqlConnection(app, body, existing);
       const { fields } = await testSqlSource(conn.fields, conn.query, app.ctx.config.dataSourceHostAllowlist ?? []);
@@ -360,10 +365,18 @@ function sqlConnection(app: FastifyInstance, body: Pick<DataOriginSaveBody, 'dbK
   const user = need(trimmed(body.dataBaseUser), '数据库账号', 'dataBaseUser');
   const database = need(trimmed(body.dataBaseName), '数据库名称', 'dataBaseName');
   const query = need(trimmed(body.query), '查询语句或表名', 'query');
-  // the password typed now, or (empty / the mask) the stored one: a test never needs the secret sent back
-  const sealed = nextSealedSecret(app.ctx.secrets, existing?.dbPasswordSealed, body.dataBasePassWord);
+  // the password typed now, or (empty / the mask) the stored one, but only to the target it was given for:
+  // a test never needs the secret sent back, and a changed target never receives the stored one (finding N1)
+  const target = sqlTarget(kind, site, port, user, database);
+  const stored = existing?.type === 'sql' ? { sealed: existing.dbPasswordSealed, target: sqlTarget(existing.dbKind ?? '', existing.dbSite ?? '', existing.dbPort, existing.dbUser ?? '', existing.dbName ?? '') } : undefined;
+  const sealed = nextBoundSecret(app.ctx.secrets, stored, body.dataBasePassWord, target, (changed) => secretTargetChanged('DATASOURCE_TARGET_CHANGED', 'dataBasePassWord', changed));
   const fields = sqlFieldsOf(app, { dbKind: kind as SqlKind, dbSite: site, dbPort: port, dbUser: user, dbName: database, dbPasswordSealed: sealed });
   return { kind: kind as SqlKind, site, port, user, database, query, sealed, fields };
+}
+
+/** What a stored data-source password is bound to, keyed by the form's field names (host names are case-blind). */
+function sqlTarget(kind: string, site: string, port: number | null, user: string, database: string) {
+  return { dbKind: kind.toLowerCase(), dataBaseSite: site.trim().toLowerCase(), dataBasePort: port, dataBaseUser: user, dataBaseName: database };
 }
 
 /** Type, name and encoding: the spec's messages (数据源类型必填, 数据源名称必填, 字符编码必填). */

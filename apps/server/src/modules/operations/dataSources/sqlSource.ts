@@ -38,11 +38,14 @@ export interface SqlReadOptions {
 
 const FETCH_ROWS = 1000;
 
-/** A driver failure as the user's message: its code and first line, never the password. */
-function connectFailure(err: unknown, password: string): AppError {
+/**
+ * A driver failure as the user's message: its code and first line. The password is never part of it: neither
+ * driver puts it into a message, and it is not searched for either, since masking a substring garbles the text
+ * and tells whoever reads it that the masked letters are part of the password (finding N1).
+ */
+function connectFailure(err: unknown): AppError {
   const e = err as { code?: unknown; message?: unknown };
-  let detail = `${e?.code ? `${String(e.code)} ` : ''}${String(e?.message ?? err).split('\n')[0]}`.trim();
-  if (password) detail = detail.split(password).join('******');
+  const detail = `${e?.code ? `${String(e.code)} ` : ''}${String(e?.message ?? err).split('\n')[0]}`.trim();
   return new AppError('DATASOURCE_CONNECT_FAILED', { detail: detail.slice(0, 300) });
 }
 
@@ -142,7 +145,7 @@ async function openPostgres(conn: SqlConnectionFields, address: string, statemen
     await client.connect();
   } catch (err) {
     await close();
-    throw connectFailure(err, conn.password);
+    throw connectFailure(err);
   }
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   let first: pg.QueryResult<unknown[]>;
@@ -222,7 +225,7 @@ async function openMysql(conn: SqlConnectionFields, address: string, statement: 
     version = String(((await mysqlQuery(c, 'SELECT VERSION() AS v')) as { v: string }[])[0]?.v ?? '');
   } catch (err) {
     c.destroy();
-    throw connectFailure(err, conn.password);
+    throw connectFailure(err);
   }
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   const timeoutMs = Math.max(1000, Math.floor(opts.timeoutMs));
