@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RESOURCES } from '@app/shared/resources/index';
 import { MIGRATIONS } from '../../../../migrations/index.ts';
 import { AppError } from '../../../core/errors.ts';
-import { type ColumnSetting, DEFAULT_GEN_CONFIG, type GenConfig, GENERATABLE_KINDS, type GeneratedFile, generateFiles, resourceNameOf } from './generate.ts';
+import { type ColumnSetting, camelCase, DEFAULT_GEN_CONFIG, type GenConfig, GENERATABLE_KINDS, type GeneratedFile, generateFiles, isIdentifier, resourceNameOf } from './generate.ts';
 import { type ColumnInfo, listColumns, listTables } from './introspect.ts';
 import { type ColumnView, columnSettings, definitionOfTable, readGenConfig, saveColumnSettings, saveGenConfig } from './settings.ts';
 
@@ -45,12 +45,25 @@ const tableNameQuery = z.string({ error: '请选择数据表' }).trim().min(1, '
 
 /** 'true'/'false' (the spec's columnShow), booleans, 1/0. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: '参数错误' }).transform((v) => v === true || v === 'true' || v === '1' || v === 1);
-const noNul = (s: string) => !s.includes('\u0000');
+/**
+ * Texts the generated files show in comments and strings (N7): one line, no control characters, no end of a
+ * block comment (star, slash). The
+ * files escape them anyway (generate.ts); refusing them here tells the user at once instead of printing a
+ * mangled line.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f\u0085\u2028\u2029]|\*\//;
+const oneLine = (s: string) => !UNSAFE_TEXT.test(s);
 
 const columnInput = z.object(
   {
     columnName: z.string({ error: '请选择数据表' }).min(1).max(64),
-    label: z.string({ error: '字段标签必须是文本' }).trim().max(100, '字段标签长度不能超过100个字符').refine(noNul, '字段标签不能包含空字符').optional(),
+    label: z
+      .string({ error: '字段标签必须是文本' })
+      .trim()
+      .max(100, '字段标签长度不能超过100个字符')
+      .refine(oneLine, '字段标签只能是一行文字，不能包含换行、控制字符或 */')
+      .optional(),
     kind: z.enum(GENERATABLE_KINDS, { error: '不支持的字段类型' }).optional(),
     columnQuery: z.union([z.enum(['', '1', '2']), z.null()], { error: '查询方式只能是 1（模糊）、2（精确）或空' }).optional(),
     columnShow: flag.optional(),
@@ -75,7 +88,12 @@ const folder = (required: string) =>
     .refine((s) => !s.split('/').includes('..'), '路径只能包含字母、数字、-、_、. 和 /，且不能含 ..');
 const genConfigBody = z.object(
   {
-    author: z.string({ error: '作者不能为空' }).trim().min(1, '作者不能为空').max(50, '作者长度不能超过50个字符').refine(noNul, '作者不能包含空字符'),
+    author: z
+      .string({ error: '作者不能为空' })
+      .trim()
+      .min(1, '作者不能为空')
+      .max(50, '作者长度不能超过50个字符')
+      .refine(oneLine, '作者只能是一行文字，不能包含换行、控制字符或 */'),
     pack: folder('包路径不能为空'),
     moduleName: folder('包路径不能为空'),
     path: folder('前端代码生成路径不能为空'),
@@ -304,6 +322,9 @@ export function registerGenerator(fastify: FastifyInstance): void {
     },
     async (req, reply) => {
       const { table, label, columns } = await knownTable(req.query.tableName);
+      // each column becomes a field name of the definition: it must be an identifier, whatever the database allows
+      const unnamed = columns.find((c) => !isIdentifier(camelCase(c.columnName)));
+      if (unnamed) throw new AppError('GENERATOR_COLUMN_IDENTIFIER', { value: unnamed.columnName.slice(0, 64) });
       const current = await columnSettings(db(), table, columns);
       const input = req.body ?? [];
       const settings = mergeSettings(current, input);
@@ -322,7 +343,7 @@ export function registerGenerator(fastify: FastifyInstance): void {
       const resourceName = resourceNameOf(table, config.prefix);
       if (req.query.preview) {
         const warnings: { code: 'NAME_TAKEN' | 'TABLE_DEFINED'; value: string }[] = [];
-        if (RESOURCES[resourceName]) warnings.push({ code: 'NAME_TAKEN', value: resourceName });
+        if (Object.hasOwn(RESOURCES, resourceName)) warnings.push({ code: 'NAME_TAKEN', value: resourceName });
         const defined = definitionOfTable(table);
         if (defined) warnings.push({ code: 'TABLE_DEFINED', value: defined.name });
         return { tableName: table, resourceName, files, warnings };
