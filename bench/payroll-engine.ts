@@ -1,6 +1,8 @@
 /**
  * Payroll engine throughput: how many salary rows a second `calculateMonthlySalary` computes, for a
- * January row (no history) and a December row with eleven confirmed months behind it.
+ * January row (no history) and a December row with eleven confirmed months behind it. Since issue 20 item 8 it
+ * runs the production engine (`calculateMonth`, one row with its ledger per call), so this is a per-call upper
+ * bound of the salary flow's own arithmetic, not of a batch.
  * Target (issue "Payroll"): >= 100,000 rows/second. Run: node --import tsx bench/payroll-engine.ts
  */
 import { calculateMonthlySalary, type ConfirmedMonth, type PayrollRates } from '../packages/shared/src/payroll/index.ts';

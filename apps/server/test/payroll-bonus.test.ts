@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateMonth, type SalaryRowData } from '../src/modules/payroll/calculation.ts';
+import { calculateMonth, type SalaryRowData } from '@app/shared/payroll';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { adminToken } from './dispatch-fixtures.ts';
 import { type Api, api, companyWithStaff, runMonth, salaryRows, vectorStaff } from './payroll-fixtures.ts';

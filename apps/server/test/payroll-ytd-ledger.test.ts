@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { salaryResource } from '@app/shared/resources/salary';
 import { columnOf } from '@app/shared/resource';
-import { calculateMonth, type LedgerRow, VERIFIED_FIGURES } from '../src/modules/payroll/calculation.ts';
+import { calculateMonth, type LedgerRow, VERIFIED_FIGURES } from '@app/shared/payroll';
 import { loadRateBook } from '../src/modules/payroll/rates.ts';
 import { loadCompanyMonthRows } from '../src/modules/payroll/salaryStore.ts';
 import { rebuildLedger, YTD_TABLE } from '../src/modules/payroll/ytdLedger.ts';

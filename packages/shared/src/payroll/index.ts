@@ -47,6 +47,25 @@ export {
   taxByTable,
 } from './incomeTax.ts';
 export { calculateMonthlySalary, type MonthlySalaryInput, type MonthlySalaryResult } from './monthlySalary.ts';
+export { calculateMonth } from './calculateMonth.ts';
+export { isLabour, keyOf, monthTotals, splitTax } from './monthLedger.ts';
+export { RateError, type RateBook, type RateVersion } from './rateBook.ts';
+export { insuredItems, separateBonusOf } from './rowFigures.ts';
+export {
+  ADJUSTMENT_LIMIT_FEN,
+  BONUS_LIMIT_FEN,
+  LABOUR_TAXES_TYPE,
+  type LedgerRow,
+  type MonthCalculationInput,
+  type MonthCalculationResult,
+  type OpeningBalance,
+  type RowFigures,
+  type RowProblem,
+  type SalaryRowData,
+  SEPARATE_BONUS_UNTIL,
+  VERIFIED_FIGURES,
+  type YtdCarry,
+} from './salaryRows.ts';
 export {
   calendarDays,
   type EmploymentDates,

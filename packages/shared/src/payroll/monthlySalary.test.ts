@@ -209,11 +209,30 @@ function oracleItem(base: number, floor: number, ceiling: number, k: number, rul
   return Number(oracleRound(BigInt(clamped) * BigInt(k), 10000n, [100n, 10n, 1n][rule.scale], rule.mode));
 }
 
+/**
+ * calculateMonthlySalary runs the production engine, which refuses a row whose 实发 would be negative (finding PB4:
+ * such a month is refused for the whole company); the typed function used to return the negative figure. Until
+ * PB4 is fixed the properties below are checked on the inputs the engine calculates.
+ */
+function calculatedUnlessNegativeNet(input: MonthlySalaryInput): MonthlySalaryResult | null {
+  return unlessNegativeNet(() => calculateMonthlySalary(input));
+}
+
+function unlessNegativeNet<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof PayrollInputError && e.messageZh.startsWith('实发工资为负数')) return null;
+    throw e;
+  }
+}
+
 describe('property tests', () => {
   it('items are rounded one by one (BigInt oracle), fiveOne is their sum, net = gross − items − tax, tax >= 0', () => {
     fc.assert(
       fc.property(arbRow, (row) => {
-        const r = calculateMonthlySalary({ salary: row.salary, jiaban: row.jiaban, bases: sameBases(row.base), rates: ratesOfRow(row), deduct: row.deduct, monthIndex: 1 });
+        const r = calculatedUnlessNegativeNet({ salary: row.salary, jiaban: row.jiaban, bases: sameBases(row.base), rates: ratesOfRow(row), deduct: row.deduct, monthIndex: 1 });
+        fc.pre(r !== null);
         const expected = row.items.map(({ k, rule }) => oracleItem(row.base, row.floor, row.ceiling, k, rule));
         expected[1] += row.fixed;
         expect([r.yanglao, r.yiliao, r.shiye, r.gongjijin]).toEqual(expected);
@@ -241,9 +260,10 @@ describe('property tests', () => {
       fc.property(arbYear, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 5_000_000 }), (year, n, raise) => {
         const previous = year.slice(0, n - 1).map((m) => ({ gross: m.gross, fiveOne: fen(1803), deduct: m.deduct, tax: 0 }));
         const at = (salary: number) =>
-          calculateMonthlySalary({ salary, bases: sameBases(fen(8000)), rates: vectorRates(), deduct: year[n - 1].deduct, monthIndex: n, previousMonths: previous });
+          calculatedUnlessNegativeNet({ salary, bases: sameBases(fen(8000)), rates: vectorRates(), deduct: year[n - 1].deduct, monthIndex: n, previousMonths: previous });
         const low = at(year[n - 1].gross);
         const high = at(year[n - 1].gross + raise);
+        fc.pre(low !== null && high !== null);
         expect(high.cumulativeTax).toBeGreaterThanOrEqual(low.cumulativeTax);
         expect(high.tax).toBeGreaterThanOrEqual(low.tax);
       }),
@@ -272,7 +292,10 @@ describe('property tests', () => {
   it('with arbitrary months, tax is never negative and the year total is the highest cumulative tax reached', () => {
     fc.assert(
       fc.property(arbYear, (year) => {
-        const months = runYear(12, (m) => ({ salary: year[m - 1].gross, bases: sameBases(fen(8000)), rates: vectorRates(), deduct: year[m - 1].deduct }));
+        const months = unlessNegativeNet(() =>
+          runYear(12, (m) => ({ salary: year[m - 1].gross, bases: sameBases(fen(8000)), rates: vectorRates(), deduct: year[m - 1].deduct })),
+        );
+        fc.pre(months !== null);
         for (const r of months) {
           expect(r.tax).toBeGreaterThanOrEqual(0);
           expect(r.cumulativeTax).toBe(oracleAnnualTax(r.cumulativeTaxable));

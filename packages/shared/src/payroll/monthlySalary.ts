@@ -1,8 +1,21 @@
+import { calculateMonthExplained } from './calculateMonth.ts';
 import { PayrollInputError } from './errors.ts';
-import { type ConfirmedMonth, calculateCumulativeWithholding } from './incomeTax.ts';
+import type { ConfirmedMonth } from './incomeTax.ts';
 import type { Fen } from './money.ts';
-import { type ContributionBases, calculatePersonalContributions, type PayrollRates } from './socialInsurance.ts';
-import { assertFen, optionalFen } from './validate.ts';
+import type { RateBook } from './rateBook.ts';
+import type { LedgerRow, SalaryRowData } from './salaryRows.ts';
+import type { ContributionBases, PayrollRates } from './socialInsurance.ts';
+import { assertFen, assertMonthIndex, optionalFen } from './validate.ts';
+
+/**
+ * One staff member's month with typed arguments, calculated by the engine the salary flow uses (calculateMonth):
+ * the input becomes a salary row keeping its own ratios (使用个人比例), the rates a one-version rate book, the
+ * earlier months confirmed rows of the same withholding agent and year, and the month index the months from a
+ * January hire. So the tests written against this entry point test what users are paid.
+ *
+ * The arguments are checked first (the row form cannot say which typed field was wrong); what the engine itself
+ * refuses is rethrown as its {@link PayrollInputError}.
+ */
 
 /** Everything needed to calculate one staff member's salary row for one month; money in fen. */
 export interface MonthlySalaryInput {
@@ -44,34 +57,121 @@ export interface MonthlySalaryResult {
   readonly realSalary: Fen;
 }
 
-/** Calculates a whole monthly salary row: gross, personal contributions, cumulative IIT and net pay. */
-export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalaryResult {
+/** The tax year the typed months are placed in; any year before the separate-bonus deadline would do. */
+const YEAR = '2026';
+const monthOf = (n: number) => `${YEAR}-${String(n).padStart(2, '0')}`;
+const ENTITY = '扣缴义务人';
+const ID_CARD = 'engine';
+const CENSUS = 'engine';
+const SHARED_ITEMS = ['yanglao', 'yiliao', 'shiye', 'gongjijin'] as const;
+
+/** The checks the typed arguments need before they become a row (the engine would report them by row field). */
+function checkArguments(input: MonthlySalaryInput): void {
   assertFen(input?.salary, 'salary');
   const jiaban = optionalFen(input.jiaban, 'jiaban');
   const koukuan = optionalFen(input.koukuan, 'koukuan');
   const gross = input.salary + jiaban - koukuan;
-  if (gross < 0) {
-    throw new PayrollInputError('koukuan', '扣款不能超过基本工资与加班费之和', 'koukuan must not exceed salary + jiaban');
-  }
+  if (gross < 0) throw new PayrollInputError('koukuan', '扣款不能超过基本工资与加班费之和', 'koukuan must not exceed salary + jiaban');
   assertFen(gross, 'salary');
-  const personal = calculatePersonalContributions(input.bases, input.rates);
-  const t = calculateCumulativeWithholding({
-    monthIndex: input.monthIndex,
-    previousMonths: input.previousMonths,
-    current: { gross, fiveOne: personal.fiveOne, deduct: input.deduct, otherDeduct: input.otherDeduct },
-    simplifiedBasicDeduction: input.simplifiedBasicDeduction,
+  optionalFen(input.deduct, 'deduct');
+  optionalFen(input.otherDeduct, 'otherDeduct');
+  for (const key of ['yanglao', 'yiliao', 'shiye', 'gongjijin'] as const) assertFen(input.bases?.[key], `bases.${key}`);
+  for (const key of SHARED_ITEMS) {
+    const rate = input.rates?.[key];
+    if (typeof rate !== 'object' || rate === null) throw new PayrollInputError(`rates.${key}`, `缺少 ${key} 的费率`, `rates.${key} is missing`);
+  }
+  assertMonthIndex(input.monthIndex);
+  const previous = input.previousMonths ?? [];
+  if (!Array.isArray(previous) || previous.length > input.monthIndex - 1) {
+    const n = input.monthIndex - 1;
+    throw new PayrollInputError('previousMonths', `已确认月份数不能超过任职受雇月份数减一（${n}）`, `previousMonths must hold at most monthIndex - 1 (${n}) months`);
+  }
+  previous.forEach((m, i) => {
+    for (const key of ['gross', 'fiveOne', 'deduct', 'tax'] as const) assertFen(m[key], `previousMonths[${i}].${key}`);
+    optionalFen(m.otherDeduct, `previousMonths[${i}].otherDeduct`);
   });
+}
+
+/** Calculates a whole monthly salary row: gross, personal contributions, cumulative IIT and net pay. */
+export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalaryResult {
+  checkArguments(input);
+  const { rates, bases } = input;
+  const month = monthOf(input.monthIndex);
+  const row: SalaryRowData = {
+    id: 1,
+    companyId: 1,
+    companyName: null,
+    dispatchCompany: ENTITY,
+    month,
+    staffName: null,
+    idCard: ID_CARD,
+    censusType: CENSUS,
+    taxesType: null,
+    insureType: '五险一金',
+    salary: input.salary,
+    jiaban: input.jiaban ?? 0,
+    koukuan: input.koukuan ?? 0,
+    deduct: input.deduct ?? 0,
+    otherDeduct: input.otherDeduct ?? 0,
+    simplifiedDeduction: input.simplifiedBasicDeduction === true,
+    yanglaoBase: bases.yanglao,
+    yiliaoBase: bases.yiliao,
+    yiliaoBaseSelf: bases.yiliaoSelf ?? null,
+    shiyeBase: bases.shiye,
+    gjjBase: bases.gongjijin,
+    // the row keeps the typed ratios (the version's ratios would otherwise win)
+    ratioOverride: true,
+    yanglaoRatioSelf: rates.yanglao.ratioSelf,
+    yiliaoRatioSelf: rates.yiliao.ratioSelf,
+    shiyeRatioSelf: rates.shiye.ratioSelf,
+    gjjRatio: rates.gongjijin.ratioSelf,
+    yanglaoRatioCompany: rates.yanglao.ratioCompany,
+    yiliaoRatioCompany: rates.yiliao.ratioCompany,
+    shiyeRatioCompany: rates.shiye.ratioCompany,
+    gongshangRatioCompany: rates.gongshang?.ratioCompany ?? 0,
+    shengyuRatioCompany: rates.shengyu?.ratioCompany ?? 0,
+    gongshangBase: bases.gongshang ?? null,
+    shengyuBase: bases.shengyu ?? null,
+    // hired in January: the month index is the month's number
+    inductionDate: `${YEAR}-01-01`,
+    tag: 0,
+    gross: null,
+    fiveOne: null,
+    tax: null,
+  };
+  const ledger: LedgerRow[] = (input.previousMonths ?? []).map((m, i) => ({
+    idCard: ID_CARD,
+    dispatchCompany: ENTITY,
+    month: monthOf(i + 1),
+    companyName: null,
+    taxesType: null,
+    tag: 1,
+    gross: m.gross,
+    fiveOne: m.fiveOne,
+    deduct: m.deduct,
+    otherDeduct: m.otherDeduct ?? 0,
+    tax: m.tax,
+  }));
+  const book: RateBook = new Map([[CENSUS, { dictName: CENSUS, effectiveMonth: null, rates, ratios: {} }]]);
+  const result = calculateMonthExplained({ month, rows: [row], sameMonthOthers: [], ledger, rates: book });
+  const f = result.figures.get(row.id);
+  if (!f) {
+    const cause = result.inputErrors.get(row.id);
+    if (cause) throw cause;
+    const message = result.problems[0]?.message ?? '无法计算';
+    throw new PayrollInputError('row', message, 'the salary row cannot be calculated');
+  }
   return {
-    gross,
-    yanglao: personal.yanglao,
-    yiliao: personal.yiliao,
-    shiye: personal.shiye,
-    gongjijin: personal.gongjijin,
-    fiveOne: personal.fiveOne,
-    taxableThisMonth: t.taxableThisMonth,
-    cumulativeTaxable: t.cumulativeTaxable,
-    cumulativeTax: t.cumulativeTax,
-    tax: t.tax,
-    realSalary: gross - personal.fiveOne - t.tax,
+    gross: f.gross,
+    yanglao: f.yanglao,
+    yiliao: f.yiliao,
+    shiye: f.shiye,
+    gongjijin: f.gongjijin,
+    fiveOne: f.fiveOne,
+    taxableThisMonth: f.taxableThisMonth as Fen,
+    cumulativeTaxable: f.cumulativeTaxable as Fen,
+    cumulativeTax: f.cumulativeTax as Fen,
+    tax: f.tax,
+    realSalary: f.realSalary,
   };
 }

@@ -1,4 +1,4 @@
-import { PayrollInputError, type PayrollRates, type RoundingRule, yuanToFen } from '@app/shared/payroll';
+import { PayrollInputError, type PayrollRates, RateError, type RateBook, type RateVersion, type RoundingRule, yuanToFen } from '@app/shared/payroll';
 import { isValidMonth } from '@app/shared/resource';
 import { RATE_DICTIONARY_RATIO_FIELDS, type RateRatioField } from '@app/shared/staffDerivations';
 import type { Db } from '../../core/db.ts';
@@ -27,20 +27,8 @@ import type { Db } from '../../core/db.ts';
  * missing required entry is a {@link RateError} naming the dictionary and the entry.
  */
 
-/** A rate dictionary that cannot be used; the message names the dictionary, version and entry. */
-export class RateError extends Error {}
-
-/** One resolved rate version: everything but the per-staff ratios, which the salary row carries. */
-export interface RateVersion {
-  /** Dictionary the figures came from (e.g. `bennong@2026-07`). */
-  dictName: string;
-  /** First month the version applies to; null = from the beginning. */
-  effectiveMonth: string | null;
-  /** Limits, rounding and fixed amount; ratios are those of the dictionary (absent when not entered). */
-  rates: PayrollRates;
-  /** Dictionary ratios by entry label, for rows that lack their own. */
-  ratios: Partial<Record<RatioEntry, string>>;
-}
+// The engine's rate types live with it (@app/shared/payroll); the loading code here and its callers share them.
+export { RateError, type RateBook, type RateVersion };
 
 /** The ratio entries of a rate dictionary are labelled by the staff fields they fill. */
 const RATIO_ENTRIES = RATE_DICTIONARY_RATIO_FIELDS;
@@ -146,9 +134,6 @@ export function pickRateVersion(baseName: string, month: string, dicts: readonly
   if (best === null) throw new RateError(`费率字典 ${baseName} 没有在 ${month} 或之前生效的版本`);
   return buildRateVersion(best.dict.name, best.eff, best.dict.entries);
 }
-
-/** Rates for every census type of a month: census label -> version, or the reason it cannot be used. */
-export type RateBook = Map<string, RateVersion | RateError>;
 
 /**
  * Loads the rate versions in force in `month` for the given census-type labels, with three small queries

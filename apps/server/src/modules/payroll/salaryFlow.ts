@@ -7,7 +7,7 @@ import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError, badRequest, conflict } from '../../core/errors.ts';
-import { calculateMonth, type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from './calculation.ts';
+import { calculateMonth, type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from '@app/shared/payroll';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { loadRateBook } from './rates.ts';
 import { refuseUnacknowledged } from './calculationReport.ts';

@@ -6,7 +6,7 @@ import { salaryResource } from '@app/shared/resources/salary';
 import type { Db, DialectName } from '../../core/db.ts';
 import { nowIso, quoteIdentifier } from '../../core/db.ts';
 import { taxOpeningResource } from '@app/shared/resources/taxOpening';
-import { keyOf, type LedgerRow, type OpeningBalance, type RowFigures, type SalaryRowData, type YtdCarry } from './calculation.ts';
+import { keyOf, type LedgerRow, type OpeningBalance, type RowFigures, type SalaryRowData, type YtdCarry } from '@app/shared/payroll';
 import { loadCarries, loadCarriesThrough } from './ytdLedger.ts';
 import { taxYearOf } from './months.ts';
 

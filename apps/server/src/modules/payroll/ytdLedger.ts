@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../core/db.ts';
 import { insertRowsRaw, nowIso } from '../../core/db.ts';
-import { type LedgerRow, type YtdCarry, isLabour, keyOf, monthTotals, separateBonusOf } from './calculation.ts';
+import { isLabour, keyOf, type LedgerRow, monthTotals, separateBonusOf, type YtdCarry } from '@app/shared/payroll';
 import { taxYearOf } from './months.ts';
 import { asLedger, lockCompanyMonth, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 
