@@ -3,6 +3,7 @@ import { type AppConfig, configFromEnv, connectionFailure, maskUrl, StartupError
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './core/db.ts';
 import { openCache, type Cache } from './core/cache.ts';
+import { ensurePrivateDir } from './core/privateFiles.ts';
 import { prepareDatabase } from './core/sync/index.ts';
 import { type SeedResult, seedDatabase } from './seed/index.ts';
 import { seedDemoData } from './seed/demo.ts';
@@ -14,6 +15,8 @@ import { seedDemoData } from './seed/demo.ts';
  */
 async function main() {
   const config = configFromEnv();
+  // DATA_DIR (database, keys, uploads) readable by this account only (N10); an older, looser one is tightened
+  ensurePrivateDir(config.dataDir, (line) => console.warn(line));
   const database = await connectDatabase(config.dbUrl);
   const cache = await connectCache(config);
   let seeded: SeedResult = { seeded: false };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { attachQueryStats, QueryStats } from './queryStats.ts';
 import type { DB } from './dbTypes.ts';
 import { StatementCachingDatabase } from './sqliteStatementCache.ts';
+import { ensurePrivateDatabaseFile, type Report } from './privateFiles.ts';
 
 /** Which SQL dialect a database speaks; the few differences live in this file. */
 export type DialectName = 'sqlite' | 'postgres' | 'mysql';
@@ -43,11 +44,15 @@ function monitored(db: Db, stats: QueryStats): Db {
  * Open a database from a URL. Values are normalised at the driver edge so every dialect returns the same
  * JS types: integers and bigints as numbers, decimals as numbers, dates/times as the stored strings.
  */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, opts: { report?: Report } = {}): Promise<Database> {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const { default: SQLite } = await import('better-sqlite3');
-    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') {
+      // the file holds every salary and password hash: 0600 from its first byte, in a 0700 folder when we make it
+      fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+      ensurePrivateDatabaseFile(file, opts.report ?? ((line) => console.warn(line)));
+    }
     const database = new SQLite(file);
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
