@@ -85,7 +85,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(auditPlugin);
   const secrets = opts.secrets ?? loadOrCreateSecretBox(config.dataDir, config.secretsKey);
   // SMTP with the configuration of 系统工具 › 邮件工具; `opts.mail` (tests) only while none is stored
-  const mail = new SmtpMailSender(app.database.db, secrets, { whenNotConfigured: opts.mail, tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized !== false });
+  const mail = new SmtpMailSender(app.database.db, secrets, { whenNotConfigured: opts.mail, tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized !== false, hostAllowlist: config.smtpHostAllowlist });
   await app.register(contextPlugin, { config, mail, secrets });
   await registerSecurity(app, config);
   await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });

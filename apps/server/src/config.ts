@@ -46,6 +46,10 @@ export interface AppConfig {
   modelDataZipMaxBytes?: number;
   /** SQL data sources: hosts, addresses or CIDR ranges allowed although loopback (DATASOURCE_HOST_ALLOWLIST, default none). */
   dataSourceHostAllowlist?: string[];
+  /** SMTP server: hosts, addresses or CIDR ranges allowed although loopback, e.g. a relay on this machine (SMTP_HOST_ALLOWLIST, default none). */
+  smtpHostAllowlist?: string[];
+  /** S3 endpoint: hosts, addresses or CIDR ranges allowed although loopback or private, e.g. on-premises MinIO (STORAGE_ENDPOINT_ALLOWLIST, default none). */
+  storageEndpointAllowlist?: string[];
   /** Largest file a data source may be uploaded as, in bytes (DATASOURCE_UPLOAD_MAX_MB, default 50). */
   dataSourceUploadMax?: number;
   /** Size cap of a file uploaded on the storage screen, in MB (STORAGE_MAX_MB, default 15). */
@@ -55,6 +59,14 @@ export interface AppConfig {
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return !['false', '0', 'no', 'off'].includes(v.toLowerCase());
+}
+
+/** A comma-separated allow-list of hosts, addresses or CIDR ranges (core/net/outboundGuard.ts), lower case. */
+function listSetting(v: string | undefined): string[] {
+  return (v ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** Read the configuration from environment variables, with the documented defaults. */
@@ -82,10 +94,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: bool(env.API_DOCS_ENABLED, true),
     secretsKey: env.SECRETS_KEY || undefined,
     trustProxy: bool(env.TRUST_PROXY, false),
-    dataSourceHostAllowlist: (env.DATASOURCE_HOST_ALLOWLIST ?? '')
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
+    dataSourceHostAllowlist: listSetting(env.DATASOURCE_HOST_ALLOWLIST),
+    smtpHostAllowlist: listSetting(env.SMTP_HOST_ALLOWLIST),
+    storageEndpointAllowlist: listSetting(env.STORAGE_ENDPOINT_ALLOWLIST),
     dataSourceUploadMax: Math.max(1, Number(env.DATASOURCE_UPLOAD_MAX_MB ?? 50) || 50) * 1024 * 1024,
     modelSites: {
       allowlist: (env.MODEL_SITE_ALLOWLIST ?? '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCurrentUser } from '../src/core/auth/currentUser.ts';
 import { openDataSource } from '../src/modules/operations/dataSources/read.ts';
-import { resolveAllowedHost } from '../src/modules/operations/dataSources/hostGuard.ts';
+import { OUTBOUND_POLICIES, resolveOutbound } from '../src/core/net/outboundGuard.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import { adminToken } from './dispatch-fixtures.ts';
 
@@ -179,8 +179,9 @@ describe.each(['mysql', 'postgres'] as const)('SQL data source on %s', (kind) =>
     for (const host of ['169.254.169.254', '100.100.100.200', '0.0.0.0', '[fe80::1]']) {
       const res = await post('/dataOrigin/testConnection', { ...sqlBody(kind, 'SELECT 1'), dataBaseSite: host });
       expect(res.statusCode, host).toBe(400);
-      expect(res.json().code).toBe('DATASOURCE_HOST_REFUSED');
+      expect(res.json().code).toBe('OUTBOUND_ADDRESS_FORBIDDEN');
     }
+    const resolveAllowedHost = async (host: string, allowlist: string[]) => (await resolveOutbound(host, OUTBOUND_POLICIES.dataSource(allowlist)))[0].address;
     // without the allow-list (the default), loopback in any spelling is refused
     for (const host of ['127.0.0.1', 'localhost', '127.1', '2130706433', '[::1]']) {
       await expect(resolveAllowedHost(host, []), host).rejects.toThrow('不允许连接本机地址');

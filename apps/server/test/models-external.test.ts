@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/core/errors.ts';
-import { callExternalModel, type ExternalCall, type ExternalModelPolicy, isPublicAddress, parseSite } from '../src/modules/operations/models/external.ts';
+import { OUTBOUND_POLICIES, refusalOf } from '../src/core/net/outboundGuard.ts';
+import { callExternalModel, type ExternalCall, type ExternalModelPolicy, parseSite } from '../src/modules/operations/models/external.ts';
 
 /** The external-model contract against a real HTTP server on 127.0.0.1, allowed explicitly in the policy. */
 let server: http.Server;
@@ -92,6 +93,19 @@ describe('external models', () => {
   it('refuses a wrong signature answer (non-2xx), a timeout, an oversize answer, a redirect and garbage', async () => {
     expect(await codeOf(callExternalModel(call('/ok', { secret: 'other' }), policy))).toBe('MODEL_REMOTE_STATUS');
     expect(await codeOf(callExternalModel(call('/fail'), policy))).toBe('MODEL_REMOTE_STATUS');
+    // the status, never the peer's body
+    const failed = await callExternalModel(call('/fail'), policy).catch((e: AppError) => e);
+    expect((failed as AppError).message).toBe('外部模型返回错误：HTTP 500');
+    // a port that refuses and one that does not speak HTTP read the same
+    const silent = await new Promise<net.Server>((r) => {
+      const s = net.createServer((c) => c.end('-ERR unknown command\r\n'));
+      s.listen(0, '127.0.0.1', () => r(s));
+    });
+    const notHttp = await callExternalModel(call('/ok', { site: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/ok` }), policy).catch((e: AppError) => e);
+    const refused = await callExternalModel(call('/ok', { site: 'http://127.0.0.1:1/ok' }), policy).catch((e: AppError) => e);
+    silent.close();
+    expect((notHttp as AppError).message).toBe('无法连接外部模型，请检查接口地址和网络');
+    expect((refused as AppError).message).toBe((notHttp as AppError).message);
     expect(await codeOf(callExternalModel(call('/slow'), policy))).toBe('MODEL_REMOTE_TIMEOUT');
     expect(await codeOf(callExternalModel(call('/big'), policy))).toBe('MODEL_REMOTE_TOO_LARGE');
     expect(await codeOf(callExternalModel(call('/redirect'), policy))).toBe('MODEL_REMOTE_REDIRECT');
@@ -105,16 +119,21 @@ describe('external models', () => {
 
   it('refuses hosts off the allow-list and private addresses not listed as private hosts', async () => {
     expect(await codeOf(callExternalModel(call('/ok'), { ...policy, allowlist: ['models.example.com'] }))).toBe('MODEL_SITE_FORBIDDEN');
-    expect(await codeOf(callExternalModel(call('/ok'), { ...policy, privateHosts: [] }))).toBe('MODEL_SITE_FORBIDDEN');
+    expect(await codeOf(callExternalModel(call('/ok'), { ...policy, privateHosts: [] }))).toBe('OUTBOUND_LOOPBACK_FORBIDDEN');
     // localhost resolves to a loopback address: refused even when its name is allowed
     expect(await codeOf(callExternalModel(call('/ok', { site: base.replace('127.0.0.1', 'localhost') + '/ok' }), { ...policy, allowlist: ['localhost'], privateHosts: [] }))).toBe(
-      'MODEL_SITE_FORBIDDEN',
+      'OUTBOUND_LOOPBACK_FORBIDDEN',
     );
     expect(() => parseSite('file:///etc/passwd', policy)).toThrow(AppError);
     expect(() => parseSite(`http://user:pw@127.0.0.1/`, policy)).toThrow(AppError);
-    expect(isPublicAddress('10.1.2.3')).toBe(false);
-    expect(isPublicAddress('::ffff:127.0.0.1')).toBe(false);
-    expect(isPublicAddress('169.254.169.254')).toBe(false);
-    expect(isPublicAddress('8.8.8.8')).toBe(true);
+    // not listed: public addresses only; listed (MODEL_SITE_PRIVATE_HOSTS): private, loopback, link-local, never metadata
+    const model = (listed: string[]) => OUTBOUND_POLICIES.model(listed);
+    expect(refusalOf('10.1.2.3', 'lan.example', model([]))?.code).toBe('OUTBOUND_PRIVATE_FORBIDDEN');
+    expect(refusalOf('::ffff:127.0.0.1', 'x.example', model([]))?.code).toBe('OUTBOUND_LOOPBACK_FORBIDDEN');
+    expect(refusalOf('169.254.10.1', 'x.example', model([]))?.code).toBe('OUTBOUND_ADDRESS_FORBIDDEN');
+    expect(refusalOf('8.8.8.8', 'dns.example', model([]))).toBeNull();
+    expect(refusalOf('10.1.2.3', 'lan.example', model(['lan.example']))).toBeNull();
+    expect(refusalOf('169.254.10.1', 'lan.example', model(['lan.example']))).toBeNull();
+    expect(refusalOf('169.254.169.254', 'lan.example', model(['lan.example']))?.code).toBe('OUTBOUND_ADDRESS_FORBIDDEN');
   });
 });

@@ -6,7 +6,8 @@ import { multipart, png, type S3Standin, startS3rver } from './storageFixtures.t
 let t: TestApp;
 let auth: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // s3rver listens on loopback: allowed as an on-premises endpoint would be
+  t = await createTestApp({ storageEndpointAllowlist: ['127.0.0.1'] });
   auth = bearer(await login(t.app, 'admin', DEV_ADMIN_PASSWORD));
 });
 afterAll(() => t.close());

@@ -27,7 +27,14 @@ declare module 'fastify' {
  */
 async function storagePlugin(fastify: FastifyInstance, opts: { fileMaxBytes?: number }): Promise<void> {
   const { config, db, secrets, keys } = fastify.ctx;
-  const service = createStorageService({ db, secrets, dataDir: config.dataDir, linkSecret: keys.tokenSecret, fileMaxBytes: opts.fileMaxBytes });
+  const service = createStorageService({
+    db,
+    secrets,
+    dataDir: config.dataDir,
+    linkSecret: keys.tokenSecret,
+    fileMaxBytes: opts.fileMaxBytes,
+    endpointAllowlist: config.storageEndpointAllowlist,
+  });
   fastify.decorate('storage', service);
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();

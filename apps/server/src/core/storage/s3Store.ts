@@ -1,6 +1,9 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import http from 'node:http';
+import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { AppError } from '../errors.ts';
+import { guardedLookup, type OutboundPolicy, resolveOutbound } from '../net/outboundGuard.ts';
 import { contentDisposition, contentTypeOfKey, servesInline } from './policy.ts';
 import type { ObjectStore, StoredObject } from './types.ts';
 
@@ -9,6 +12,8 @@ import type { ObjectStore, StoredObject } from './types.ts';
  * through an endpoint override. Private buckets only ever yield presigned URLs, computed per request (never
  * stored: they expire); public buckets yield `<host>/<key>`. Objects that must not render in a browser are
  * written with `Content-Disposition: attachment`, so even a public URL downloads them.
+ * Every connection goes through the outbound guard (core/net/outboundGuard.ts, STORAGE_ENDPOINT_ALLOWLIST): the
+ * endpoint's name is resolved and checked for each new connection and the socket goes to the checked address.
  */
 
 /** Spec §9 zones → Kodo S3 regions (developer.qiniu.com/kodo/4088; verify before a release). */
@@ -51,17 +56,36 @@ function loadSdk(): Promise<S3Sdk> {
   return sdkLoading;
 }
 
+// a silent port or a stalled provider ends in an error (the generic one) instead of a request that never returns
+const CONNECT_TIMEOUT_MS = 10_000;
+const IDLE_TIMEOUT_MS = 60_000;
+
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
   #connection: Promise<{ client: S3Client; sdk: S3Sdk }> | undefined;
 
-  constructor(readonly settings: S3Settings) {}
+  /** `outbound`: where the endpoint may be (OUTBOUND_POLICIES.storage with STORAGE_ENDPOINT_ALLOWLIST). */
+  constructor(
+    readonly settings: S3Settings,
+    private readonly outbound: OutboundPolicy,
+  ) {}
 
-  /** The SDK and this store's client, made on first use. */
+  /** The SDK and this store's client, made on first use (again after a failed check: DNS may come back). */
   s3(): Promise<{ client: S3Client; sdk: S3Sdk }> {
-    this.#connection ??= loadSdk().then((sdk) => {
-      const region = ZONES[this.settings.zone] ?? 'cn-east-1';
-      const endpoint = this.settings.endpoint || `https://s3.${region}.qiniucs.com`;
+    this.#connection ??= this.connect().catch((err) => {
+      this.#connection = undefined;
+      throw err;
+    });
+    return this.#connection;
+  }
+
+  private async connect(): Promise<{ client: S3Client; sdk: S3Sdk }> {
+    const region = ZONES[this.settings.zone] ?? 'cn-east-1';
+    const endpoint = this.settings.endpoint || `https://s3.${region}.qiniucs.com`;
+    // checked here as well as in the agents' lookup: Node connects to an address literal without a lookup
+    await resolveOutbound(new URL(endpoint).hostname, this.outbound);
+    const lookup = guardedLookup(this.outbound);
+    return loadSdk().then((sdk) => {
       const client = new sdk.S3Client({
         region,
         endpoint,
@@ -71,15 +95,21 @@ export class S3Store implements ObjectStore {
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         maxAttempts: 2,
+        requestHandler: {
+          httpAgent: new http.Agent({ keepAlive: true, lookup }),
+          httpsAgent: new https.Agent({ keepAlive: true, lookup }),
+          connectionTimeout: CONNECT_TIMEOUT_MS,
+          requestTimeout: IDLE_TIMEOUT_MS,
+        },
       });
       return { client, sdk };
     });
-    return this.#connection;
   }
 
   /** Closes the client's connections (a store made for one check). */
   async close(): Promise<void> {
-    if (this.#connection) (await this.#connection).client.destroy();
+    const connection = await this.#connection?.catch(() => undefined);
+    connection?.client.destroy();
   }
 
   get bucket(): string {
@@ -134,7 +164,8 @@ export class S3Store implements ObjectStore {
       );
       // a key already gone counts as deleted; anything else stops the caller from dropping its rows
       const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length) throw new AppError('STORAGE_REMOTE_FAILED', { reason: `${failed[0].Key}: ${failed[0].Code ?? ''} ${failed[0].Message ?? ''}`.trim() });
+      // the key is ours; of the provider's answer only a known S3 error code, never its message
+      if (failed.length) throw new AppError('STORAGE_REMOTE_FAILED', { reason: `${failed[0].Key}: ${knownS3Code(failed[0].Code) ?? 'Error'}` });
     }
   }
 
@@ -188,13 +219,51 @@ function isMissing(err: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
-/** The provider's failure as a clear message (never the credentials: the SDK's messages do not carry them). */
+/**
+ * S3 error codes a message may name: fixed words of the protocol that tell the user what to fix (credentials,
+ * bucket, region, clock). A code is matched against this list, never copied from the answer.
+ */
+const S3_ERROR_CODES = [
+  'AccessDenied',
+  'AllAccessDisabled',
+  'AccountProblem',
+  'AuthorizationHeaderMalformed',
+  'EntityTooLarge',
+  'InternalError',
+  'InvalidAccessKeyId',
+  'InvalidArgument',
+  'InvalidBucketName',
+  'InvalidRequest',
+  'MethodNotAllowed',
+  'NoSuchBucket',
+  'NotImplemented',
+  'PermanentRedirect',
+  'RequestTimeTooSkewed',
+  'ServiceUnavailable',
+  'SignatureDoesNotMatch',
+  'SlowDown',
+] as const;
+
+/** The list's own copy of `code` when it is a known S3 error code, else null. */
+function knownS3Code(code: unknown): string | null {
+  return S3_ERROR_CODES.find((c) => c === code) ?? null;
+}
+
+/** The known S3 error code of an SDK service exception (an answer in the S3 error format), else null. */
+export function s3ErrorCode(err: unknown): string | null {
+  // (the SDK's service exceptions carry `$fault`; tested by shape so that this needs no SDK loaded)
+  const serviceError = typeof (err as { $fault?: unknown })?.$fault === 'string';
+  return serviceError ? knownS3Code((err as { name?: unknown }).name) : null;
+}
+
+/**
+ * The provider's failure as a clear message without the peer's text (finding N6): a known S3 error code, or
+ * one generic message for everything else (refused, reset, timed out, not HTTP, not S3), so that the answer
+ * does not tell an open port from a closed one. The guard's refusals pass as they are.
+ */
 export function remoteError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isMissing(err) && (err as { name?: string }).name !== 'NoSuchBucket') return new AppError('STORAGE_OBJECT_MISSING', {});
-  const e = err as { name?: string; message?: string; code?: string };
-  // (the SDK's service exceptions carry `$fault`; tested by shape so that this needs no SDK loaded)
-  const serviceError = typeof (err as { $fault?: unknown })?.$fault === 'string';
-  const reason = serviceError ? `${e.name}: ${e.message}` : `${e?.code ?? e?.name ?? 'Error'}: ${e?.message ?? String(err)}`;
-  return new AppError('STORAGE_REMOTE_FAILED', { reason: reason.slice(0, 200) });
+  const code = s3ErrorCode(err);
+  return code ? new AppError('STORAGE_REMOTE_FAILED', { reason: code }) : new AppError('STORAGE_REMOTE_UNREACHABLE', {});
 }

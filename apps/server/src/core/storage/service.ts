@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts';
 import type { SecretBox } from '../secrets.ts';
 import { LocalStore } from './localStore.ts';
 import { type CheckedUpload, checkUpload, formatBytes, SNIFF_BYTES, type UploadPolicy, uploadPolicies } from './policy.ts';
+import { OUTBOUND_POLICIES } from '../net/outboundGuard.ts';
 import { type BucketType, S3Store, type Zone } from './s3Store.ts';
 import type { ObjectStore, Storage, StoragePurpose } from './types.ts';
 
@@ -85,7 +86,15 @@ export interface StorageService extends Storage {
   verifyLocalLink(query: { key?: string; name?: string; exp?: string | number; sig?: string }): { key: string; name: string };
 }
 
-export function createStorageService(opts: { db: TypedDb; secrets: SecretBox; dataDir: string; linkSecret: Buffer; fileMaxBytes?: number }): StorageService {
+export function createStorageService(opts: {
+  db: TypedDb;
+  secrets: SecretBox;
+  dataDir: string;
+  linkSecret: Buffer;
+  fileMaxBytes?: number;
+  /** STORAGE_ENDPOINT_ALLOWLIST: an S3 endpoint may be loopback or private only when listed. */
+  endpointAllowlist?: readonly string[];
+}): StorageService {
   const { db, secrets } = opts;
   const root = path.join(opts.dataDir, 'storage');
   const tmpDir = path.join(root, '.tmp');
@@ -111,7 +120,7 @@ export function createStorageService(opts: { db: TypedDb; secrets: SecretBox; da
     if (known) return known;
     // dropped, not destroyed: a request may still be using one
     if (s3Stores.size >= 8) s3Stores.clear();
-    const store = new S3Store(settings);
+    const store = new S3Store(settings, OUTBOUND_POLICIES.storage(opts.endpointAllowlist ?? []));
     s3Stores.set(fingerprint, store);
     return store;
   };

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { maskSecret, nextBoundSecret, secretTargetChanged } from '../../core/secrets.ts';
+import { OUTBOUND_POLICIES } from '../../core/net/outboundGuard.ts';
 import { BUCKET_TYPES, remoteError, S3Store, ZONE_NAMES, type Zone } from '../../core/storage/s3Store.ts';
 
 /**
@@ -125,15 +126,18 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
         if (!isHttpUrl(row.host)) throw new AppError('STORAGE_HOST_INVALID', {}, { host: '外链域名必须是 http 或 https 地址' });
         if (row.endpoint && !isHttpUrl(row.endpoint)) throw new AppError('STORAGE_HOST_INVALID', {}, { endpoint: '外链域名必须是 http 或 https 地址' });
         await probe(
-          new S3Store({
-            accessKey: row.access_key,
-            secretKey: secrets.open(sealedSecret),
-            bucket: row.bucket,
-            host: row.host,
-            zone: row.zone as Zone,
-            type: row.type as '公开' | '私有',
-            endpoint: row.endpoint,
-          }),
+          new S3Store(
+            {
+              accessKey: row.access_key,
+              secretKey: secrets.open(sealedSecret),
+              bucket: row.bucket,
+              host: row.host,
+              zone: row.zone as Zone,
+              type: row.type as '公开' | '私有',
+              endpoint: row.endpoint,
+            },
+            OUTBOUND_POLICIES.storage(app.ctx.config.storageEndpointAllowlist ?? []),
+          ),
         );
       }
       await db.transaction().execute(async (trx) => {
@@ -152,15 +156,21 @@ function storageTarget(endpoint: string | null | undefined, zone: string | null 
   return { endpoint: url, zone: url ? '' : (zone ?? '华东'), bucket: bucket ?? '', accessKey: accessKey ?? '' };
 }
 
-/** Put and delete a 0-byte object: the credentials, bucket and endpoint work, or a 400 with the provider's reason. */
+/**
+ * Put and delete a 0-byte object: the credentials, bucket and endpoint work, or a 400 that never carries the
+ * peer's text (finding N6): the guard's refusal, a known S3 error code, or one message for everything else
+ * (refused, reset, timed out, not HTTP, not S3, a 404 of some web server), so the probe tells no port from another.
+ */
 async function probe(store: S3Store): Promise<void> {
   const key = `.probe/${crypto.randomUUID()}`;
   try {
     await store.put(key, Buffer.alloc(0), { contentType: 'application/octet-stream' });
     await store.delete([key]);
   } catch (err) {
-    const reason = remoteError(err).params?.reason ?? remoteError(err).message;
-    throw new AppError('STORAGE_CONFIG_TEST_FAILED', { reason: String(reason) });
+    const failure = remoteError(err);
+    if (failure.code?.startsWith('OUTBOUND_')) throw failure;
+    if (failure.code === 'STORAGE_REMOTE_FAILED' && failure.params?.reason) throw new AppError('STORAGE_CONFIG_TEST_FAILED', { reason: String(failure.params.reason) });
+    throw new AppError('STORAGE_CONFIG_UNREACHABLE', {});
   } finally {
     await store.close();
   }

@@ -4,6 +4,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { MailMessage, MailSender } from '../../../core/mail.ts';
+import { OUTBOUND_POLICIES, resolveOutbound } from '../../../core/net/outboundGuard.ts';
 import type { SecretBox } from '../../../core/secrets.ts';
 import { type EmailDb, readSettings, type SmtpSettings } from './settings.ts';
 
@@ -21,6 +22,8 @@ export interface SmtpMailerOptions {
   whenNotConfigured?: MailSender;
   /** Verify the server's TLS certificate (default true; the tests' stand-in has a self-signed one). */
   tlsRejectUnauthorized?: boolean;
+  /** SMTP_HOST_ALLOWLIST: hosts, addresses or CIDR ranges the SMTP host may be although loopback. */
+  hostAllowlist?: readonly string[];
 }
 
 /** An inline image: referenced from the HTML as `cid:<cid>`. */
@@ -45,9 +48,11 @@ const GREETING_TIMEOUT_MS = 10_000;
 const SOCKET_TIMEOUT_MS = 30_000;
 
 /** nodemailer options for stored settings: SSL is implicit TLS (465); otherwise STARTTLS, required. */
-export function transportOptions(s: SmtpSettings, tlsRejectUnauthorized = true): SMTPTransport.Options {
+export function transportOptions(s: SmtpSettings, tlsRejectUnauthorized = true, address?: string): SMTPTransport.Options {
   return {
-    host: s.host,
+    // the address the guard checked (smtpAddress), so that nodemailer does not resolve the name a second time;
+    // TLS still presents and verifies the name (servername below)
+    host: address ?? s.host,
     port: s.port,
     secure: s.sslEnable,
     // without SSL, STARTTLS is required before AUTH: a server (or a man in the middle) that does not offer it
@@ -73,29 +78,32 @@ interface SmtpFailure {
   message?: string;
 }
 
-/** A provider's answer fit for a message: one line, no credentials (the AUTH line is never echoed), short. */
-function shortReason(e: SmtpFailure): string {
-  const raw = String(e.response ?? e.message ?? '').split('\n')[0].trim();
-  return raw.length > 200 ? `${raw.slice(0, 200)}…` : raw || String(e.code ?? 'unknown');
-}
+/** Commands sent after a valid greeting and EHLO: a numbered reply to one of them comes from a peer that speaks SMTP. */
+const SMTP_SESSION_COMMAND = /^(AUTH\b|MAIL FROM|RCPT TO|DATA|STARTTLS|RSET)/;
 
 /**
- * An SMTP failure as the Chinese message users can act on: a 535 is a wrong password (with the 授权码 hint),
- * refused connections name host and port, TLS failures and timeouts point at the SSL setting.
+ * An SMTP failure as a message users can act on, from the catalogue only: never the peer's text, or the test
+ * button is a port scanner with banner grabbing (finding N5). Only a peer that answered our commands after a
+ * valid greeting and EHLO gets a specific message: a refused login (the 授权码 hint), STARTTLS failed, or
+ * `SMTP <reply code>`. Whatever fails before that (refused, reset, timed out, a TLS handshake with a port that
+ * does not speak TLS, a greeting that is not SMTP) reads the same, with the host, port and SSL hint.
  */
 export function smtpError(err: unknown, s: Pick<SmtpSettings, 'host' | 'port'>): AppError {
   if (err instanceof AppError) return err;
   const e = (err ?? {}) as SmtpFailure;
-  const text = `${e.message ?? ''} ${e.response ?? ''}`;
-  if (e.code === 'EAUTH' || e.responseCode === 535 || e.responseCode === 534 || e.responseCode === 530) {
-    return e.responseCode === 530 && e.code !== 'EAUTH' ? new AppError('EMAIL_REJECTED', { reason: shortReason(e) }) : new AppError('EMAIL_AUTH_FAILED', {});
+  const spokeSmtp = typeof e.command === 'string' && SMTP_SESSION_COMMAND.test(e.command) && e.code !== 'EPROTOCOL';
+  if (spokeSmtp) {
+    if (e.code === 'EAUTH') return new AppError('EMAIL_AUTH_FAILED', {});
+    if (e.code === 'ETLS') return new AppError('EMAIL_TLS_FAILED', {});
+    const reply = Number(e.responseCode);
+    if (Number.isInteger(reply) && reply >= 400 && reply <= 599) return new AppError('EMAIL_REJECTED', { reason: `SMTP ${reply}` });
   }
-  if (e.code === 'ETLS' || /wrong version number|ssl|tls|certificate|handshake|EPROTO/i.test(text)) return new AppError('EMAIL_TLS_FAILED', {});
-  if (e.code === 'ETIMEDOUT' || /timeout|timed out/i.test(text)) return new AppError('EMAIL_TIMEOUT', {});
-  if (e.code === 'ECONNECTION' || e.code === 'EDNS' || e.code === 'ESOCKET' || /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|EAI_AGAIN/.test(text)) {
-    return new AppError('EMAIL_CONNECT_FAILED', { host: s.host, port: s.port });
-  }
-  return new AppError('EMAIL_REJECTED', { reason: shortReason(e) });
+  return new AppError('EMAIL_CONNECT_FAILED', { host: s.host, port: s.port });
+}
+
+/** The checked address to connect to for the SMTP host (core/net/outboundGuard.ts; loopback only with SMTP_HOST_ALLOWLIST). */
+export async function smtpAddress(host: string, allowlist: readonly string[] = []): Promise<string> {
+  return (await resolveOutbound(host, OUTBOUND_POLICIES.smtp(allowlist)))[0].address;
 }
 
 /** nodemailer, loaded when the first message or connection test goes out (most installations send rarely). */
@@ -104,8 +112,9 @@ async function smtp(): Promise<typeof import('nodemailer')['default']> {
 }
 
 /** Opens a connection, says hello, logs in and closes: the 测试连接 button. Throws the Chinese reason. */
-export async function verifySmtp(s: SmtpSettings, tlsRejectUnauthorized = true): Promise<void> {
-  const transport = (await smtp()).createTransport(transportOptions(s, tlsRejectUnauthorized));
+export async function verifySmtp(s: SmtpSettings, tlsRejectUnauthorized = true, hostAllowlist: readonly string[] = []): Promise<void> {
+  const address = await smtpAddress(s.host, hostAllowlist);
+  const transport = (await smtp()).createTransport(transportOptions(s, tlsRejectUnauthorized, address));
   try {
     await transport.verify();
   } catch (err) {
@@ -161,7 +170,8 @@ export class SmtpMailSender implements MailSender {
   async sendMail(message: OutgoingMail): Promise<{ messageId: string | undefined; rejected: string[] }> {
     const settings = await this.settingsOrFallback(message);
     if (!settings) return { messageId: undefined, rejected: [] };
-    const transport = (await smtp()).createTransport(transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true));
+    const address = await this.checkedAddress(settings, message);
+    const transport = (await smtp()).createTransport(transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true, address));
     try {
       return await this.deliver(transport, settings, message);
     } finally {
@@ -177,7 +187,8 @@ export class SmtpMailSender implements MailSender {
   async sendSeparately(message: OutgoingMail): Promise<{ sent: number; failed: { to: string; reason: string }[] }> {
     const settings = await this.settingsOrFallback(message);
     if (!settings) return { sent: message.to.length, failed: [] };
-    const transport = (await smtp()).createTransport({ ...transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true), pool: true, maxConnections: 1 });
+    const address = await this.checkedAddress(settings, message);
+    const transport = (await smtp()).createTransport({ ...transportOptions(settings, this.opts.tlsRejectUnauthorized ?? true, address), pool: true, maxConnections: 1 });
     const failed: { to: string; reason: string }[] = [];
     try {
       for (const to of message.to) {
@@ -225,8 +236,23 @@ export class SmtpMailSender implements MailSender {
     }
   }
 
-  /** The settings' transport check with this sender's TLS rule. */
+  /** The settings' transport check with this sender's TLS rule and host allow-list. */
   verify(settings: SmtpSettings): Promise<void> {
-    return verifySmtp(settings, this.opts.tlsRejectUnauthorized ?? true);
+    return verifySmtp(settings, this.opts.tlsRejectUnauthorized ?? true, this.opts.hostAllowlist);
+  }
+
+  /** Throws the guard's message when this sender may not connect to `host` (a save checks it before storing). */
+  async checkHost(host: string): Promise<void> {
+    await smtpAddress(host, this.opts.hostAllowlist);
+  }
+
+  /** The checked address of the configured host; a refused host is a FAILED row of the mail log too. */
+  private async checkedAddress(settings: SmtpSettings, message: OutgoingMail): Promise<string> {
+    try {
+      return await smtpAddress(settings.host, this.opts.hostAllowlist);
+    } catch (err) {
+      await writeLog(this.db, message, { status: 'FAILED', error: (err as Error).message });
+      throw err;
+    }
   }
 }

@@ -7,7 +7,7 @@ import { countOf, orderedPage, pagingQueryFields } from '../../../crud/pagedQuer
 import { queryText } from '../../../crud/routeSchemas.ts';
 import { isBlankHtml, prepareMailBody } from './content.ts';
 import { SmtpMailSender } from './mailer.ts';
-import { type EmailDb, isEmailAddress, readSettingsView, saveSettings, settingsFromForm, smtpSettingsBody } from './settings.ts';
+import { checkSettings, type EmailDb, isEmailAddress, readSettingsView, saveSettings, settingsFromForm, smtpSettingsBody } from './settings.ts';
 
 /** Spec §7 E-mail: GET, PUT, POST /api/email; plus the connection test and the mail log. */
 
@@ -89,7 +89,7 @@ export function registerEmailRoutes(fastify: FastifyInstance): void {
   const db: EmailDb = app.ctx.db;
   const { secrets, cache } = app.ctx;
   // app.ctx.mail is the SMTP sender (app.ts); a test app given another sender still tests and sends through SMTP
-  const mailer = app.ctx.mail instanceof SmtpMailSender ? app.ctx.mail : new SmtpMailSender(app.ctx.db, secrets);
+  const mailer = app.ctx.mail instanceof SmtpMailSender ? app.ctx.mail : new SmtpMailSender(app.ctx.db, secrets, { hostAllowlist: app.ctx.config.smtpHostAllowlist });
 
   app.get('/api/email', { config: { auth: READ_SETTINGS }, schema: { tags, summary: '邮件服务器配置（密码不返回）', response: { 200: settingsView } } }, () => readSettingsView(db));
 
@@ -97,6 +97,8 @@ export function registerEmailRoutes(fastify: FastifyInstance): void {
     '/api/email',
     { config: { auth: EDIT, log: '修改邮件配置' }, schema: { tags, summary: '保存邮件服务器配置（密码加密保存；空或 ****** 保留原密码）', body: smtpSettingsBody } },
     async (req, reply) => {
+      // a host the server may not connect to is refused now, not at the first message (findings N5)
+      await mailer.checkHost(checkSettings(req.body).host);
       await saveSettings(db, secrets, req.body, req.user!.username);
       return reply.code(204).send();
     },

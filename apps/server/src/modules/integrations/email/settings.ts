@@ -3,6 +3,7 @@ import { nowIso } from '../../../core/db.ts';
 import type { TypedDb } from '../../../core/dbTypes.ts';
 import { AppError } from '../../../core/errors.ts';
 import { safeText } from '../../../crud/routeSchemas.ts';
+import { isObscureIpv4 } from '../../../core/net/outboundGuard.ts';
 import { maskSecret, nextBoundSecret, type SecretBox, secretTargetChanged } from '../../../core/secrets.ts';
 
 /**
@@ -73,7 +74,8 @@ export function checkSettings(input: SmtpSettingsInput): Omit<SmtpSettings, 'pas
   if (!user) throw new AppError('EMAIL_USER_REQUIRED', {}, { user: '请输入发件用户名' });
   const host = (input.host ?? '').trim();
   if (!host) throw new AppError('EMAIL_HOST_REQUIRED', {}, { host: 'SMTP地址不能为空' });
-  if (!HOST_RE.test(host)) throw new AppError('EMAIL_HOST_FORMAT', {}, { host: 'SMTP地址格式不正确，只填写主机名，如 smtp.qq.com' });
+  // numeric spellings such as 2130706433 or 0x7f000001 are addresses in disguise (127.0.0.1), not host names
+  if (!HOST_RE.test(host) || isObscureIpv4(host)) throw new AppError('EMAIL_HOST_FORMAT', {}, { host: 'SMTP地址格式不正确，只填写主机名，如 smtp.qq.com' });
   if (input.port === undefined || input.port === '') throw new AppError('EMAIL_PORT_REQUIRED', {}, { port: 'SMTP端口不能为空' });
   const port = typeof input.port === 'number' ? input.port : /^\d{1,5}$/.test(input.port.trim()) ? Number(input.port.trim()) : Number.NaN;
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new AppError('EMAIL_PORT_RANGE', {}, { port: 'SMTP端口必须是1到65535之间的整数' });

@@ -1,7 +1,7 @@
 import mysql from 'mysql2';
 import pg from 'pg';
 import { AppError } from '../../../core/errors.ts';
-import { resolveAllowedHost, HostRefused } from './hostGuard.ts';
+import { OUTBOUND_POLICIES, resolveOutbound } from '../../../core/net/outboundGuard.ts';
 import { QueryRefused, readOnlyStatement } from './sqlGuard.ts';
 import { type DataSourceReader, SQL_CONNECT_TIMEOUT_MS, SQL_ROW_CAP, type SqlKind } from './types.ts';
 
@@ -58,13 +58,9 @@ function checkedStatement(query: string, kind: SqlKind): string {
   }
 }
 
+/** The checked address the driver connects to (core/net/outboundGuard.ts; loopback only with DATASOURCE_HOST_ALLOWLIST). */
 async function checkedHost(host: string, allowlist: readonly string[]): Promise<string> {
-  try {
-    return await resolveAllowedHost(host, allowlist);
-  } catch (err) {
-    if (err instanceof HostRefused) throw new AppError('DATASOURCE_HOST_REFUSED', { detail: err.message });
-    throw err;
-  }
+  return (await resolveOutbound(host, OUTBOUND_POLICIES.dataSource(allowlist)))[0].address;
 }
 
 /** Unique column names: a query may return two columns of one name (`a`, `a_2`). */

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { AppError } from '../../../core/errors.ts';
+import { type CheckedAddress, OUTBOUND_POLICIES, resolveOutbound } from '../../../core/net/outboundGuard.ts';
 import type { CellValue, FileType, ModelResult, OutputFile } from './types.ts';
 
 /**
@@ -12,9 +11,10 @@ import type { CellValue, FileType, ModelResult, OutputFile } from './types.ts';
  * back. Guards (design §2.3, findings on SSRF through user-configured URLs):
  * - the host must be on the allow-list (`MODEL_SITE_ALLOWLIST`, `*.suffix` allowed);
  * - every address the host resolves to must be public, unless the host is listed in `MODEL_SITE_PRIVATE_HOSTS`
- *   (a company's own analysis server on its LAN); the connection goes to the address that was checked, so a
- *   second DNS answer cannot swap in an internal one (rebinding);
- * - no redirects, a time limit, request and response size limits, only 2xx accepted, messages truncated.
+ *   (a company's own analysis server on its LAN; metadata addresses never): core/net/outboundGuard.ts; the
+ *   connection goes to the address that was checked, so a second DNS answer cannot swap in an internal one;
+ * - no redirects, a time limit, request and response size limits, only 2xx accepted;
+ * - a failure never echoes what the peer sent (its body, an errno): an error is its HTTP status or a fixed text.
  */
 
 export interface ExternalModelPolicy {
@@ -38,13 +38,6 @@ function hostAllowed(host: string, list: readonly string[]): boolean {
   });
 }
 
-/** Is this address on the public internet (not private, loopback, link-local, CGNAT, multicast, reserved...)? */
-export function isPublicAddress(address: string): boolean {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
-
 /** The URL of a site, or a 400 saying why it is not allowed (scheme, credentials, host not on the list). */
 export function parseSite(site: string, policy: ExternalModelPolicy): URL {
   let url: URL;
@@ -61,15 +54,8 @@ export function parseSite(site: string, policy: ExternalModelPolicy): URL {
 }
 
 /** Resolve the site's host and check every address; returns the address to connect to. */
-export async function resolveSite(url: URL, policy: ExternalModelPolicy): Promise<{ address: string; family: number }> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host) ? [{ address: host, family: net.isIP(host) }] : await dns.promises.lookup(host, { all: true }).catch(() => []);
-  if (addresses.length === 0) throw new AppError('MODEL_REMOTE_FAILED', { detail: `无法解析主机 ${host.slice(0, 100)}` });
-  if (!hostAllowed(host, policy.privateHosts)) {
-    const inner = addresses.find((a) => !isPublicAddress(a.address));
-    if (inner) throw new AppError('MODEL_SITE_FORBIDDEN', { reason: `${host.slice(0, 100)} 解析到内网地址 ${inner.address}` });
-  }
-  return addresses[0];
+export async function resolveSite(url: URL, policy: ExternalModelPolicy): Promise<CheckedAddress> {
+  return (await resolveOutbound(url.hostname, OUTBOUND_POLICIES.model(policy.privateHosts)))[0];
 }
 
 export interface ExternalCall {
@@ -163,7 +149,8 @@ export async function callExternalModel(call: ExternalCall, policy: ExternalMode
         res.on('end', () => {
           if (settled) return;
           const out = Buffer.concat(chunks).toString('utf8');
-          if (status < 200 || status >= 300) return fail(new AppError('MODEL_REMOTE_STATUS', { status, detail: out.replace(/\s+/g, ' ').slice(0, 200) }));
+          // the status only: the body is the peer's text
+          if (status < 200 || status >= 300) return fail(new AppError('MODEL_REMOTE_STATUS', { status }));
           settled = true;
           clearTimeout(timer);
           resolve(out);
@@ -172,7 +159,8 @@ export async function callExternalModel(call: ExternalCall, policy: ExternalMode
     );
     const timer = setTimeout(() => fail(new AppError('MODEL_REMOTE_TIMEOUT')), policy.timeoutMs);
     call.signal?.addEventListener('abort', () => fail(new AppError('MODEL_REMOTE_TIMEOUT')), { once: true });
-    req.on('error', (e) => fail(new AppError('MODEL_REMOTE_FAILED', { detail: String((e as NodeJS.ErrnoException).code ?? e.message).slice(0, 200) })));
+    // refused, reset, not HTTP: one text, so that the answer does not tell which (a port scan through a model)
+    req.on('error', () => fail(new AppError('MODEL_REMOTE_FAILED')));
     req.end(body);
   });
   return parseModelAnswer(text, call.rows.length);
