@@ -329,6 +329,7 @@ export const ERROR_CATALOGUE = {
   MODELDATA_EMPTY: { status: 404, zh: '没有可导出的文件', en: 'There are no files to export', es: 'No hay archivos para exportar', ja: 'エクスポートするファイルがありません' },
   MODELDATA_GROUP_REQUIRED: { status: 400, zh: '请选择要导出的分组', en: 'Please choose the groups to export', es: 'Elija los grupos que exportar', ja: 'エクスポートするグループを選択してください' },
   MODELDATA_ZIP_TOO_LARGE: { status: 413, zh: '导出文件总大小超过 {max}', en: 'The files to export exceed {max} in total', es: 'Los archivos que exportar superan {max} en total', ja: 'エクスポートするファイルの合計が {max} を超えています' },
+  MODELDATA_FILES_MISSING: { status: 404, zh: '以下文件已不在存储中，无法导出：{files}', en: 'These files are no longer in storage and cannot be exported: {files}', es: 'Estos archivos ya no están en el almacenamiento y no se pueden exportar: {files}', ja: '次のファイルはストレージに存在しないため、エクスポートできません：{files}' },
   MODELDATA_FILE_NOT_FOUND: { status: 404, zh: '文件不存在', en: 'The file does not exist', es: 'El archivo no existe', ja: 'ファイルが存在しません' },
   DASHBOARD_PICK_RANGE: { status: 400, zh: '请选择1到4个任务', en: 'Please choose 1 to 4 tasks', es: 'Elija de 1 a 4 tareas', ja: 'タスクを1～4件選択してください' },
   DASHBOARD_TASK_UNKNOWN: { status: 400, zh: '任务不存在：{ids}', en: 'No such tasks: {ids}', es: 'No existen las tareas: {ids}', ja: 'タスクが存在しません：{ids}' },

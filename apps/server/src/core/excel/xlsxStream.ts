@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
+import { sendStream } from '../sendStream.ts';
 import { attachmentDisposition, cellValue, type XlsxCellKind, type XlsxSheet } from './writeXlsx.ts';
 
 /**
@@ -104,7 +105,26 @@ class ZipStreamWriter {
 
   private async write(buf: Buffer): Promise<void> {
     this.offset += buf.length;
-    if (!this.out.write(buf)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+    if (!this.out.write(buf)) await this.drained();
+  }
+
+  /**
+   * The output can take more, or it was closed (a download the client abandoned): then this rejects, so the
+   * producer stops and lets go of its rows instead of waiting for a 'drain' that never comes.
+   */
+  drained(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onDrain = () => {
+        this.out.off('close', onClose);
+        resolve();
+      };
+      const onClose = () => {
+        this.out.off('drain', onDrain);
+        reject(new Error('xlsx output closed before the workbook was complete'));
+      };
+      this.out.once('drain', onDrain);
+      this.out.once('close', onClose);
+    });
   }
 
   /** Add an entry whose content comes in string chunks. */
@@ -133,10 +153,13 @@ class ZipStreamWriter {
       if (!this.out.write(c) && !waiting) {
         waiting = true;
         deflate.pause();
-        this.out.once('drain', () => {
-          waiting = false;
-          deflate.resume();
-        });
+        this.drained().then(
+          () => {
+            waiting = false;
+            deflate.resume();
+          },
+          (err: Error) => deflate.destroy(err),
+        );
       }
     });
     const ended = new Promise<void>((resolve, reject) => {
@@ -267,7 +290,7 @@ export async function sendXlsxStream<Row>(reply: FastifyReply, sheet: XlsxSheet<
     .header('content-disposition', attachmentDisposition(`${sheet.fileName}.xlsx`))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff');
-  reply.send(out);
+  sendStream(reply, out, 'xlsx export');
   try {
     await streamXlsx(out, sheet);
   } catch (err) {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
+import { sendStream } from '../sendStream.ts';
 import { contentDisposition, contentTypeOfKey, servesInline } from './policy.ts';
 import { createStorageService, LOCAL_LINK_ROUTE, PUBLIC_IMAGE_PURPOSES, PUBLIC_IMAGE_ROUTE, type ReceivedUpload, type StorageService } from './service.ts';
 import type { StoragePurpose } from './types.ts';
@@ -80,7 +81,7 @@ export function sendObject(reply: FastifyReply, body: Readable, key: string, fil
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox");
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-  return reply.send(body);
+  return sendStream(reply, body, `stored file ${key}`);
 }
 
 export const registerStorage = fp(storagePlugin, { name: 'storage', fastify: '5.x', dependencies: ['ctx'] });

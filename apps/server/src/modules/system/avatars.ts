@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../core/errors.ts';
+import { sendStream } from '../../core/sendStream.ts';
 
 /**
  * Avatars: uploaded by their owner, checked by content (not by the name or the declared type), stored through
@@ -106,6 +107,6 @@ export function registerAvatars(fastify: FastifyInstance): void {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=86400')
       .header('content-security-policy', "default-src 'none'");
-    return reply.send(body);
+    return sendStream(reply, body, `avatar ${name}`);
   });
 }

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SelectQueryBuilder } from 'kysely';
-import yazl from 'yazl';
 import { z } from 'zod';
 import type { DB } from '../../../core/dbTypes.ts';
 import { AppError } from '../../../core/errors.ts';
 import { openWorkbook } from '../../../core/excel/readWorkbook.ts';
-import { attachmentDisposition } from '../../../core/excel/writeXlsx.ts';
 import { computeDeptScope, type DeptScope } from '../../../core/rbac.ts';
 import { OUTPUT_KINDS } from '../models/types.ts';
+import { checkOutputsExist, sendOutputsZip } from './modelDataZip.ts';
 
 export const MODELDATA_CODES = {
   select: ['MODELDATA_ALL', 'MODELDATA_SELECT', 'TASK_ALL', 'TASK_SELECT', 'JOB_ALL', 'JOB_SELECT'],
@@ -163,28 +162,9 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
       const totalBytes = files.reduce((a, f) => a + Number(f.bytes), 0);
       if (totalBytes > zipMax(app)) throw new AppError('MODELDATA_ZIP_TOO_LARGE', { max: `${Math.round(zipMax(app) / MiB)} MB` });
       const store = await app.storage.active();
-      const zip = new yazl.ZipFile();
-      reply.header('content-type', 'application/zip').header('content-disposition', attachmentDisposition('all.zip'));
-      // entries are added one after another as the previous one is consumed: one stored object open at a time,
-      // so memory stays flat however many files; xlsx is already compressed (store, do not deflate)
-      (async () => {
-        try {
-          for (const f of files) {
-            const body = await store.get(String(f.storage_key));
-            const safe = (s: string) => s.replace(/[\\/:*?"<>|]/g, '_');
-            await new Promise<void>((resolve, reject) => {
-              body.once('end', resolve);
-              body.once('error', reject);
-              zip.addReadStream(body, `${safe(String(f.group_name))}/${safe(String(f.file_name))}`, { compress: false, size: Number(f.bytes) || undefined } as never);
-            });
-          }
-          zip.end();
-        } catch (err) {
-          app.log.error({ err }, 'all.zip failed');
-          (zip.outputStream as unknown as NodeJS.ReadableStream & { destroy(e: Error): void }).destroy(err as Error);
-        }
-      })();
-      return reply.send(zip.outputStream);
+      const outputs = files.map((f) => ({ ...f, store }));
+      await checkOutputsExist(outputs);
+      return sendOutputsZip(app, reply, outputs);
     },
   );
 }

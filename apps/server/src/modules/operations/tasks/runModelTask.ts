@@ -86,9 +86,20 @@ async function storeWorkbook(app: FastifyInstance, file: OutputFile): Promise<{ 
     value: (row: unknown[]) => row[i],
     kind: file.sheet.kinds?.[i] ? KIND_OF[file.sheet.kinds[i]] : undefined,
   }));
+  // whichever side fails first stops the other: a store that gave up must not leave the writer waiting for
+  // room, and a writer that failed must not leave the store waiting for the rest of the file
+  // (the failure is the one Promise.all reports; these listeners keep a second report from going unheard)
+  pass.on('error', () => undefined);
+  counted.on('error', () => undefined);
   const [stored] = await Promise.all([
-    store.put(key, counted, { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-    streamXlsx(pass, { fileName: file.name, sheetName: file.sheet.name, columns, rows: file.sheet.rows }),
+    store.put(key, counted, { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }).catch((err: unknown) => {
+      pass.destroy();
+      throw err;
+    }),
+    streamXlsx(pass, { fileName: file.name, sheetName: file.sheet.name, columns, rows: file.sheet.rows }).catch((err: unknown) => {
+      counted.destroy(err as Error);
+      throw err;
+    }),
   ]);
   return { key: stored.key, bytes: stored.size || bytes };
 }
