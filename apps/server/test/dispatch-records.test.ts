@@ -4,7 +4,7 @@ import { HR_RECORD_RESOURCES } from '@app/shared/resources/hrRecords';
 import { staffExtraResource } from '@app/shared/resources/staffExtra';
 import { RESOURCES } from '@app/shared/resources/index';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, createCompany, idCard, scopedUser, uniq } from './dispatch-fixtures.ts';
+import { adminToken, createCompany, createStaff, idCard, scopedUser, uniq } from './dispatch-fixtures.ts';
 
 let t: TestApp;
 let token: string;
@@ -111,27 +111,47 @@ describe.each(HR_RECORD_RESOURCES.map((d) => [d.name, d as ResourceDef] as const
 });
 
 describe('accountsStaffExtra', () => {
-  it('takes the company name from the company, filters by id, ID card, name, company, phone and month', async () => {
+  it('takes name, company and phone from the staff record, filters by id, ID card, name, company, phone and month', async () => {
     const c = await createCompany(t.app, token);
-    const body = { staffIdCard: idCard('1993-03-03', 33), staffName: '加班员工', staffCompanyId: c.id, staffCompany: '伪造', phone: '13611112222', month: '2025-06', jiaban: 300.5, koukuan: 20 };
+    const c2 = await createCompany(t.app, token);
+    const card = idCard('1993-03-03', 33);
+    await createStaff(t.app, token, c.id, { idCard: card, staffName: '加班员工', phone: '13611112222' });
+    const body = { staffIdCard: card, staffName: '随便写', staffCompanyId: c.id, month: '2025-06', jiaban: 300.5, koukuan: 20 };
     const res = await api('POST', '/api/accountsStaffExtra', body);
     expect(res.statusCode).toBe(201);
     const row = res.json();
-    expect(row).toMatchObject({ ...body, staffCompany: c.companyName });
-    const other = (await api('POST', '/api/accountsStaffExtra', { ...body, staffCompanyId: null, staffCompany: '外单位', month: '2025-07' })).json();
+    expect(row).toMatchObject({ ...body, staffName: '加班员工', staffCompany: c.companyName, phone: '13611112222' });
+    // without a company: the one staff record with the ID card gives it
+    const other = (await api('POST', '/api/accountsStaffExtra', { staffIdCard: card.toLowerCase(), month: '2025-07', koukuan: 5 })).json();
+    expect(other).toMatchObject({ staffIdCard: card, staffCompanyId: c.id, staffCompany: c.companyName });
     const q = async (qs: string) => (await api('GET', `/api/accountsStaffExtra?${qs}`)).json().content.map((r: { id: number }) => r.id);
     expect(await q(`id=${row.id}`)).toEqual([row.id]);
-    expect(await q(`staffCompanyId=${c.id}`)).toEqual([row.id]);
+    expect(await q(`staffCompanyId=${c.id}&sort=id,asc`)).toEqual([row.id, other.id]);
     expect(await q(`staffIdCard=${body.staffIdCard}&sort=id,asc`)).toEqual([row.id, other.id]);
     expect(await q(`staffIdCard=${body.staffIdCard}&month=2025-07`)).toEqual([other.id]);
-    expect(await q(`staffCompany=${encodeURIComponent('外单位')}`)).toEqual([other.id]);
+    expect(await q(`staffCompany=${encodeURIComponent(c.companyName)}&sort=id,asc`)).toEqual([row.id, other.id]);
     expect(await q(`staffName=${encodeURIComponent('加班')}&phone=1361111&sort=id,asc`)).toEqual([row.id, other.id]);
     const bad = await api('POST', '/api/accountsStaffExtra', { ...body, staffCompanyId: 999999 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors.staffCompanyId).toBe('单位不存在或无权访问');
+    // the company has no staff with the ID card; an ID card nobody has
+    const elsewhere = await api('POST', '/api/accountsStaffExtra', { ...body, staffCompanyId: c2.id });
+    expect(elsewhere.json()).toMatchObject({ status: 400, fieldErrors: { staffIdCard: `“${c2.companyName}”没有身份证号为${card}的员工` }, fieldErrorCodes: { staffIdCard: 'STAFF_EXTRA_STAFF_NOT_AT_COMPANY' } });
+    const nobody = await api('POST', '/api/accountsStaffExtra', { ...body, staffIdCard: idCard('1993-03-03', 35) });
+    expect(nobody.json().fieldErrorCodes).toEqual({ staffIdCard: 'TAX_INPUT_STAFF_UNKNOWN' });
+    // U7: an empty dialog, and a person and month without an amount, are refused
+    const empty = await api('POST', '/api/accountsStaffExtra', {});
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().fieldErrors)).toEqual(expect.arrayContaining(['staffIdCard', 'month']));
+    const noAmount = await api('POST', '/api/accountsStaffExtra', { staffIdCard: card, staffCompanyId: c.id, month: '2025-08' });
+    expect(noAmount.json()).toMatchObject({ status: 400, fieldErrors: { jiaban: '请填写加班费或扣款' }, fieldErrorCodes: { jiaban: 'STAFF_EXTRA_EMPTY' } });
+    const english = await t.app.inject({ method: 'POST', url: '/api/accountsStaffExtra', headers: { ...bearer(token), 'accept-language': 'en' }, payload: { staffIdCard: card, staffCompanyId: c.id, month: '2025-08', jiaban: null } });
+    expect(english.json().fieldErrors.jiaban).toBe('Please enter the overtime pay or the deduction');
     expect((await api('POST', '/api/accountsStaffExtra', { ...body, month: '2025-13' })).json().fieldErrors.month).toBe('月份格式应为YYYY-MM');
     expect((await api('PUT', '/api/accountsStaffExtra', { ...row, jiaban: 400 })).statusCode).toBe(204);
     expect((await api('GET', `/api/accountsStaffExtra/${row.id}`)).json().jiaban).toBe(400);
+    // an edit that empties both amounts is refused like an empty row
+    expect((await api('PUT', '/api/accountsStaffExtra', { ...row, jiaban: null, koukuan: null })).statusCode).toBe(400);
     expect(staffExtraResource.searchMode).toBe('fieldChooser');
   });
 });

@@ -40,7 +40,8 @@ describe('deductions by category', () => {
 
   it('a detail of another withholding agent does not apply; a detail changed after 计算 must be calculated again before 确认', async () => {
     const { companyId, idCard } = await worker('扣除乙', { deduct: 1000 });
-    expect((await admin('POST', '/api/taxDeduction', { dispatchCompany: '另一派遣单位', idCard, month: '2026-01', childEducation: 2000 })).status).toBe(201);
+    // a withholding agent that is not a dispatch company is refused on save now (U1)
+    expect((await admin('POST', '/api/taxDeduction', { dispatchCompany: '另一派遣单位', idCard, month: '2026-01', childEducation: 2000 })).status).toBe(400);
     expect((await admin('POST', '/api/accountsSalary/generator', { companyId, month: '2026-01' })).status).toBe(200);
     expect((await admin('POST', '/api/accountsSalary/calculate', { companyId, month: '2026-01' })).status).toBe(200);
     const rows = (await admin('GET', `/api/accountsSalary?companyId=${companyId}&month=2026-01`)).body.content;

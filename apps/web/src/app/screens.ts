@@ -6,7 +6,8 @@ import { type Loadable, loadable } from './loadable';
 
 /**
  * Menu `component` keys to lazily loaded screens. `crud/<resource>` is the generic resource page for
- * RESOURCES[<resource>]; other keys come from `modules/registry.ts`; unknown keys show a placeholder.
+ * RESOURCES[<resource>] unless `modules/registry.ts` names a screen for that key; other keys come from the
+ * registry; unknown keys show a placeholder.
  */
 
 export type Screen = ComponentType;
@@ -43,7 +44,8 @@ function screenOf(k: string): Loadable<object> {
   const hit = cache.get(k);
   if (hit) return hit;
   let screen: Loadable<object>;
-  if (k.startsWith('crud/') && k.length > 5) {
+  // a generic screen with its own overrides is registered under its crud/ key (e.g. crud/taxDeduction)
+  if (k.startsWith('crud/') && k.length > 5 && !moduleScreens[k]) {
     const resource = k.slice(5);
     screen = loadable(
       async () => {

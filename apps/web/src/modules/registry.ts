@@ -45,6 +45,10 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'salary/accountsSalary/index': () => import('./salary/SalaryPage'),
   'salary/report/index': () => import('./salary/SalaryReportPage'),
   'salary/acPayslip/index': () => import('./salary/PayslipPage'),
+  // payroll inputs on the generic screens, with their pickers and 无法匹配 check (U1, U7)
+  'crud/taxDeduction': () => import('./salary/taxInputs/TaxDeductionPage'),
+  'crud/taxOpening': () => import('./salary/taxInputs/TaxOpeningPage'),
+  'crud/accountsStaffExtra': () => import('./salary/taxInputs/StaffExtraPage'),
   // -- payroll screens end
 };
 

@@ -4,18 +4,20 @@ import type { Db } from '../../core/db.ts';
 import { forbidden } from '../../core/errors.ts';
 import { type DeptScope, requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
 import { registerExcelRoutes } from '../../crud/excel.ts';
-import { registerResource } from '../../crud/registerResource.ts';
+import { registerResource, type WriteContext } from '../../crud/registerResource.ts';
+import { checkAgentAndPerson } from './inputRules.ts';
 
 /**
  * Resources kept per withholding agent (派遣单位) and worker — 期初累计数据, 专项附加扣除 — share one access rule:
  * a user limited to some departments sees and writes only the rows of the withholding agents of the client
- * companies they see. Registers the generic routes and the Excel routes of `def` with that rule; `check` adds the
- * resource's own rules before a write.
+ * companies they see. Registers the generic routes and the Excel routes of `def` with that rule; every write names
+ * a `dispatch_company` agent and a person employed there (inputRules.ts, findings U1); `check` adds the resource's
+ * own rules before a write.
  */
 export function registerAgentScopedResource(
   app: FastifyInstance,
   def: ResourceDef,
-  opts: { forbiddenMessage: string; check?: (values: Record<string, unknown>) => void; templateHints?: Record<string, string> },
+  opts: { forbiddenMessage: string; check?: (values: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>; templateHints?: Record<string, string> },
 ): void {
   const column = (f: string) => `${def.table}.${f}`;
   /** The withholding agents of the companies in the caller's scope. */
@@ -34,10 +36,12 @@ export function registerAgentScopedResource(
       const scope = await requestDeptScope(req, app.ctx.db);
       return scope === null ? qb : qb.where(column('dispatch_company'), 'in', visibleAgents(app.ctx.db, scope));
     },
-    beforeWrite: async (values, { req, db }) => {
-      opts.check?.(values);
-      await assertAgentVisible(req, db, String(values.dispatchCompany ?? '').trim());
+    beforeWrite: async (values, ctx) => {
+      const { req, db, existing } = ctx;
+      await assertAgentVisible(req, db, String(values.dispatchCompany ?? existing?.dispatchCompany ?? '').trim());
+      await checkAgentAndPerson(req, db, values, existing);
+      await opts.check?.(values, ctx);
     },
   });
-  registerExcelRoutes(app, resource, { templateHints: { dispatchCompany: '填写扣缴义务人（派遣单位）的名称', ...opts.templateHints } });
+  registerExcelRoutes(app, resource, { templateHints: { dispatchCompany: '填写扣缴义务人（派遣单位）的名称，须与派遣单位字典一致（不是用工单位）', idCard: '须为该派遣单位下用工单位的在册员工', ...opts.templateHints } });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCostSummary } from './costSummary.ts';
+import { registerInputChecks } from './inputChecks.ts';
 import { registerPayslipRoutes } from './payslipRoutes.ts';
 import { registerSalaryCorrections } from './salaryCorrections.ts';
 import { registerSalaryRoutes } from './salaryRoutes.ts';
@@ -12,6 +13,7 @@ export async function registerPayroll(app: FastifyInstance): Promise<void> {
   registerPayslipRoutes(app);
   registerTaxOpening(app);
   registerTaxDeductions(app);
+  registerInputChecks(app);
   registerCostSummary(app);
   registerSalaryCorrections(app);
 }

@@ -114,7 +114,8 @@ async function unmatchedAgentRows(
     .select(['r.id', 'r.id_card', 'r.staff_name', 'r.dispatch_company', sql<string>`${sql.ref(monthColumn)}`.as('month')])
     .where((eb) =>
       eb.or([
-        eb('r.dispatch_company', 'not in', [...agents, '\u0000']),
+        // (no agents at all: every row is unmatched)
+        agents.size ? eb('r.dispatch_company', 'not in', [...agents]) : sql<boolean>`1 = 1`,
         eb.not(
           eb.exists(
             eb

@@ -1,0 +1,112 @@
+import type { ResourceDef } from '@app/shared/resource';
+import { WarningOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Input, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../app/request';
+import { type FieldOverride, ResourceForm } from '../../../crud/CrudDialog';
+
+/**
+ * 无法匹配 (findings U1, U7): the rows of one payroll input screen that no salary row reads — saved under a client's
+ * name, with an ID card nobody has, or for a person of another agent or company — each with its reason and an
+ * edit link (the screen's own dialog, with the same pickers). GET /api/payroll/unmatchedInputs.
+ */
+
+export type UnmatchedReason = 'AGENT_UNKNOWN' | 'STAFF_UNKNOWN' | 'STAFF_NOT_AT_AGENT' | 'COMPANY_MISSING' | 'STAFF_NOT_AT_COMPANY';
+
+export interface UnmatchedRow {
+  table: string;
+  id: number;
+  idCard: string | null;
+  name: string | null;
+  agent: string | null;
+  month: string | null;
+  companyName?: string | null;
+  reason: UnmatchedReason;
+}
+
+interface Props {
+  def: ResourceDef;
+  overrides: Record<string, FieldOverride>;
+}
+
+const queryKey = (table: string, month: string) => ['payroll', 'unmatchedInputs', table, month];
+
+/** The toolbar button (with the count when there are any) and its drawer. */
+export function UnmatchedInputsButton({ def, overrides }: Props) {
+  const { t } = useTranslation('taxInputs');
+  const [open, setOpen] = useState(false);
+  const [month, setMonth] = useState('');
+  const validMonth = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : '';
+  const list = useQuery({
+    queryKey: queryKey(def.name, validMonth),
+    queryFn: () => api.get<{ content: UnmatchedRow[]; totalElements: number }>('/api/payroll/unmatchedInputs', { table: def.name, month: validMonth || undefined }),
+  });
+  const total = list.data?.totalElements ?? 0;
+  const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
+  const client = useQueryClient();
+
+  const edit = async (row: UnmatchedRow) => {
+    setEditing(await api.get<Record<string, unknown>>(`/api/${def.name}/${row.id}`));
+  };
+
+  return (
+    <>
+      <Button icon={<WarningOutlined />} danger={total > 0} onClick={() => {
+          setOpen(true);
+          void list.refetch();
+        }}
+        data-testid="unmatched-button">
+        {t('unmatched')}
+        {total > 0 ? ` (${total})` : ''}
+      </Button>
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('unmatchedTitle')} size="large" data-testid="unmatched-drawer">
+        <Alert type={total > 0 ? 'warning' : 'success'} showIcon title={total > 0 ? t('unmatchedHint', { count: total }) : t('allMatched')} style={{ marginBottom: 12 }} />
+        <Input
+          value={month}
+          onChange={(e) => setMonth(e.target.value.trim())}
+          placeholder={t('monthFilter')}
+          allowClear
+          style={{ width: 180, marginBottom: 12 }}
+          data-testid="unmatched-month"
+        />
+        <Table<UnmatchedRow>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data?.content ?? []}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          scroll={{ x: 760 }}
+          columns={[
+            { title: t('col.name'), dataIndex: 'name', width: 90 },
+            { title: t('col.idCard'), dataIndex: 'idCard', width: 180 },
+            { title: def.name === 'accountsStaffExtra' ? t('col.company') : t('col.agent'), dataIndex: def.name === 'accountsStaffExtra' ? 'companyName' : 'agent', width: 180 },
+            { title: t('col.month'), dataIndex: 'month', width: 90 },
+            { title: t('col.reason'), dataIndex: 'reason', render: (r: UnmatchedReason) => <Tag color="orange">{t(`reason.${r}`)}</Tag> },
+            {
+              title: t('col.action'),
+              key: 'action',
+              width: 70,
+              fixed: 'right',
+              render: (_: unknown, row) => (
+                <Button type="link" size="small" onClick={() => void edit(row)}>
+                  {t('edit')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Drawer>
+      <ResourceForm
+        def={def}
+        open={editing !== null}
+        mode="edit"
+        record={editing}
+        overrides={overrides}
+        onClose={() => setEditing(null)}
+        onSaved={() => void client.invalidateQueries({ queryKey: ['payroll', 'unmatchedInputs'] })}
+      />
+    </>
+  );
+}
