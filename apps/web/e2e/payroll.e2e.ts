@@ -149,6 +149,23 @@ describe('payroll screens', () => {
     await expectNotice(page, '计算成功', 15_000);
     await page.waitForLoadState('networkidle');
     await clearNotices(page);
+    // U2: both were employed since 2024, so January to last month are months without salary here; the warning
+    // stays above the table (not a 2.5 s toast), tags the rows, and is still there after a reload
+    const openAlert = s.getByTestId('salary-open-alert');
+    await openAlert.waitFor({ timeout: 10_000 });
+    const unrecorded = Number(month.slice(5, 7)) - 1;
+    if (unrecorded > 0) {
+      expect(await openAlert.textContent()).toContain('本月计算有 2 项需要核对');
+      expect(await openAlert.textContent()).toContain(`${unrecorded} 个月`);
+    }
+    expect(await tableRow(s, '薪资甲').getByTestId('salary-row-open-tag').isVisible()).toBe(true);
+    await screenshot(page, 'salary-open-items');
+    await page.reload();
+    s = activeScreen(page);
+    await s.getByTestId('salary-page').waitFor({ timeout: 15_000 });
+    if (!(await s.getByTestId('salary-company').textContent())?.includes(companyName)) await choose(page, s.getByTestId('salary-company'), companyName);
+    await s.getByTestId('salary-open-alert').waitFor({ timeout: 15_000 });
+    await expect.poll(() => tableRow(s, '薪资乙').getByTestId('salary-row-open-tag').isVisible(), { timeout: 10_000 }).toBe(true);
     // expanded details: bases and ratios
     await tableRow(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
     const details = s.getByTestId('salary-details').first();
@@ -157,12 +174,20 @@ describe('payroll screens', () => {
     await screenshot(page, 'salary-calculated');
     await tableRow(s, '薪资甲').locator('.ant-table-row-expand-icon').click();
 
-    // ---- confirm and the lock ----
+    // ---- confirm over the open items: the dialog lists them and 确定 waits for the tick ----
     await s.getByTestId('salary-confirm').click();
-    const modal = page.locator('.ant-modal-confirm:visible').last();
-    await expect.poll(() => modal.getByText('你确定执行确认工资操作吗？').isVisible()).toBe(true);
-    await modal.getByRole('button', { name: OK }).click();
+    const modal = page.locator('.ant-modal:visible', { has: page.getByTestId('salary-confirm-dialog') }).last();
+    await expect.poll(() => modal.getByTestId('salary-confirm-ack').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await modal.textContent()).toContain('我已核对以上 2 项，仍然确认');
+    const confirmOk = modal.getByTestId('salary-confirm-ok');
+    expect(await confirmOk.isDisabled()).toBe(true);
+    await page.waitForTimeout(500); // the dialog's opening animation
+    await screenshot(page, 'salary-confirm-open-items');
+    await modal.getByTestId('salary-confirm-ack').click();
+    await expect.poll(() => confirmOk.isDisabled()).toBe(false);
+    await confirmOk.click();
     await expectNotice(page, '确认成功', 15_000);
+    await expect.poll(() => s.getByTestId('salary-open-alert').count(), { timeout: 10_000 }).toBe(0);
     const banner = s.getByTestId('salary-lock-banner');
     await banner.waitFor({ timeout: 10_000 });
     expect(await banner.textContent()).toContain('系统管理员');

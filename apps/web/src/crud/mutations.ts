@@ -17,7 +17,11 @@ import { RequestError } from '../app/request';
  * figures (the month summary after generate/calculate/confirm, the dictionaries after an entry changed...).
  */
 const DEPENDENTS: Record<string, QueryKey[]> = {
-  accountsSalary: [['accountsSalarySummary'], ['accountsConfirmLog'], ['crud', '/api/acPayslip'], ['home', 'unconfirmedSalaryMonths']],
+  accountsSalary: [['accountsSalarySummary'], ['accountsConfirmLog'], ['crud', '/api/acPayslip'], ['home', 'unconfirmedSalaryMonths'], ['accountsSalaryReport']],
+  // the salary month's open items (unused inputs) change with the inputs themselves
+  taxDeduction: [['accountsSalaryReport']],
+  taxOpening: [['accountsSalaryReport']],
+  accountsStaffExtra: [['accountsSalaryReport']],
   acPayslip: [['accountsConfirmLog', 'months']],
   accountsCompany: [['accountsCompany']],
   accountsStaff: [['home', 'contractsDue']],

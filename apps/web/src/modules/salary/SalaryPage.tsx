@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Steps, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
@@ -15,6 +15,7 @@ import { ResourceTable, type Row, SearchBar, SearchItem, deleteRows, dictNames, 
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
 import { BonusDialog } from './BonusDialog';
+import { ConfirmSalaryDialog, itemsOfRow, OpenItemsAlert, OpenItemTag, RowOpenItems, useCalculationReport } from './CalculationReport';
 import './salary.css';
 
 /**
@@ -192,23 +193,30 @@ export default function SalaryPage() {
   const summary = useMonthSummary(companyId, month);
   // Every write below refreshes the month's rows, its summary and confirmation log, and the payslips
   // (useResourceMutation: the dependents of accountsSalary).
-  const step = useResourceMutation<{ message?: string; unrecordedMonths?: unknown[] }, 'generate' | 'calculate' | 'confirm'>(def, {
+  const openItems = useCalculationReport(companyId, month);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const step = useResourceMutation<{ message?: string; unrecordedMonths?: unknown[] }, 'generate' | 'calculate' | 'confirm' | 'confirmAcknowledged'>(def, {
     mutationFn: (which) => {
-      const url = { generate: '/api/accountsSalary/generator', calculate: '/api/accountsSalary/calculate', confirm: '/api/accountsSalary/confirm' }[which];
+      if (which === 'confirm' || which === 'confirmAcknowledged') {
+        // the tick "我已核对以上 N 项" is sent along: the server refuses open items without it
+        return api.post('/api/accountsSalary/confirm', { companyId, month, companyName: company?.companyName, acknowledgeWarnings: which === 'confirmAcknowledged' });
+      }
+      const url = { generate: '/api/accountsSalary/generator', calculate: '/api/accountsSalary/calculate' }[which];
       return api.post(url, { companyId, month, companyName: company?.companyName });
     },
     // a refused step may have done part of its work: show what the month holds now
     invalidateOnError: true,
     onSuccess: (res, which) => {
       // a calculation that counted months without pay records says so; it deserves more than a green toast
-      if (res?.unrecordedMonths?.length) notify.warning(res.message || t(which));
-      else notify.success(res?.message || t(which));
+      if (res?.unrecordedMonths?.length) notify.warning(res.message || t(which === 'confirmAcknowledged' ? 'confirm' : which));
+      else notify.success(res?.message || t(which === 'confirmAcknowledged' ? 'confirm' : which));
       setEditing(null);
+      if (which === 'confirm' || which === 'confirmAcknowledged') setConfirmOpen(false);
     },
   });
   const running = step.isPending ? step.variables : null;
 
-  const runStep = async (which: 'generate' | 'calculate' | 'confirm') => {
+  const runStep = async (which: 'generate' | 'calculate' | 'confirm' | 'confirmAcknowledged') => {
     if (companyId === null) {
       notify.warning(t('chooseCompanyFirst'));
       return;
@@ -244,15 +252,9 @@ export default function SalaryPage() {
     });
   };
 
-  const onConfirm = () => {
-    feedback.modal.confirm({
-      title: t('confirmTitle'),
-      content: t('confirmSalary'),
-      okText: t('ok'),
-      cancelText: t('cancel'),
-      onOk: () => runStep('confirm'),
-    });
-  };
+  const onConfirm = () => setConfirmOpen(true);
+  // U15: 确认 waits until every row is calculated (the steps bar's count); the server refuses it anyway
+  const allCalculated = !!summary.data && summary.data.rows > 0 && summary.data.calculated === summary.data.rows;
 
   const amounts = useResourceMutation<unknown, { id: unknown; jiaban: number | null; koukuan: number | null }>(def, {
     mutationFn: (e) => api.put(`/api/${def.name}`, { id: e.id, jiaban: Number(e.jiaban ?? 0), koukuan: Number(e.koukuan ?? 0) }),
@@ -310,7 +312,23 @@ export default function SalaryPage() {
     const out = cols.map((c) => {
       const width = WIDTHS[String(c.key)] ?? c.width;
       // the worker's name stays in view when the wide table scrolls right (W2)
-      if (c.key === 'staffName') return { ...c, width, fixed: 'left' as const };
+      if (c.key === 'staffName') {
+        const base = c.render;
+        // a worker an open item concerns is tagged beside the name (U2)
+        const renderName = (v: unknown, row: Row, i: number) => {
+          const own = itemsOfRow(openItems, row);
+          const name = (base ? base(v, row, i) : v) as ReactNode;
+          return own.length ? (
+            <Space size={4} wrap>
+              {name}
+              <OpenItemTag items={own} />
+            </Space>
+          ) : (
+            name
+          );
+        };
+        return { ...c, width: openItems.length ? 150 : width, fixed: 'left' as const, render: renderName };
+      }
       if (c.key !== 'jiaban' && c.key !== 'koukuan') return { ...c, width };
       const base = c.render;
       return { ...c, width, render: (v: unknown, row: Row, i: number) => render[c.key as 'jiaban' | 'koukuan'](v, row) ?? base?.(v, row, i) };
@@ -385,9 +403,19 @@ export default function SalaryPage() {
         </Button>
       )}
       {can.edit && (
-        <Button type="primary" ghost icon={<CheckCircleOutlined />} onClick={onConfirm} loading={running === 'confirm'} disabled={locked || !hasRows} data-testid="salary-confirm">
-          {t('confirm')}
-        </Button>
+        <Tooltip title={!locked && hasRows && !allCalculated ? t('openItems.calculateFirst') : undefined}>
+          <Button
+            type="primary"
+            ghost
+            icon={<CheckCircleOutlined />}
+            onClick={onConfirm}
+            loading={running === 'confirm' || running === 'confirmAcknowledged'}
+            disabled={locked || !hasRows || !allCalculated}
+            data-testid="salary-confirm"
+          >
+            {t('confirm')}
+          </Button>
+        </Tooltip>
       )}
       {can.unconfirm && locked && (
         <Button danger icon={<UnlockOutlined />} onClick={() => setUnconfirmOpen(true)} data-testid="salary-unconfirm">
@@ -407,6 +435,7 @@ export default function SalaryPage() {
 
   const expanded = (row: Row) => (
     <div className="salary-details" data-testid="salary-details">
+      <RowOpenItems items={itemsOfRow(openItems, row)} />
       {DETAIL_GROUPS.map((g) => (
         <Descriptions key={g.key} size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }} title={t(g.key)} className="crud-detail">
           {g.fields
@@ -465,6 +494,15 @@ export default function SalaryPage() {
           description={t('lockedDetail', { who: log.cname || log.username || '-', time: formatDateTime(log.createTime), count: log.rowCount ?? list.total })}
         />
       )}
+      {!locked && <OpenItemsAlert items={openItems} />}
+      <ConfirmSalaryDialog
+        open={confirmOpen}
+        month={month}
+        items={openItems}
+        busy={running === 'confirm' || running === 'confirmAcknowledged'}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={(acknowledged) => void runStep(acknowledged ? 'confirmAcknowledged' : 'confirm')}
+      />
       <UnconfirmDialog
         open={unconfirmOpen}
         month={month}

@@ -101,7 +101,10 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
   });
 
   it('asks before confirming and shows the server message', async () => {
-    const calls = salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary/confirm' ? { body: { message: '确认成功，共1条' } } : undefined));
+    const calls = salaryFetch([ROW], [], (call) => {
+      if (call.path === '/api/accountsSalary/summary') return { body: { rows: 1, calculated: 1, editedRows: 0, manualRows: 0, confirmed: false } };
+      return call.path === '/api/accountsSalary/confirm' ? { body: { message: '确认成功，共1条' } } : undefined;
+    });
     loginAs(['ACCOUNTSSALARY_ALL']);
     renderWithApp(<SalaryPage />);
     expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
@@ -110,8 +113,48 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('你确定执行确认工资操作吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/accountsSalary/confirm')).toBe(true));
-    expect(calls.find((c) => c.path === '/api/accountsSalary/confirm')?.body).toMatchObject({ companyId: 3, companyName: '甲公司' });
+    expect(calls.find((c) => c.path === '/api/accountsSalary/confirm')?.body).toMatchObject({ companyId: 3, companyName: '甲公司', acknowledgeWarnings: false });
     expect(await screen.findByText('确认成功，共1条')).toBeTruthy();
+  });
+
+  it('U15: 确认 stays disabled until every row is calculated', async () => {
+    salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary/summary' ? { body: { rows: 1, calculated: 0, editedRows: 0, manualRows: 0, confirmed: false } } : undefined));
+    loginAs(['ACCOUNTSSALARY_ALL']);
+    renderWithApp(<SalaryPage />);
+    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('salary-steps').textContent).toContain('0 / 1'));
+    expect(button('salary-confirm').disabled).toBe(true);
+    expect(button('salary-calculate').disabled).toBe(false);
+  });
+
+  it('U2: open items stay above the table, tag the row, and 确认 needs the tick', async () => {
+    const items = [
+      { kind: 'taxDeduction', staffName: '张三', idCard: ROW.idCard, month: '2026-11', months: null, savedUnder: '甲公司', code: 'PAYROLL_INPUT_AGENT_UNKNOWN', reason: '保存在“甲公司”名下，但“甲公司”不是派遣单位' },
+      { kind: 'unrecordedMonths', staffName: '张三', idCard: ROW.idCard, month: '2026-11', months: 10, savedUnder: '乙派遣', code: 'PAYROLL_UNRECORDED_MONTHS', reason: '本年在本派遣单位有10个任职月份未录入工资' },
+    ];
+    const calls = salaryFetch([ROW], [], (call) => {
+      if (call.path === '/api/accountsSalary/summary') return { body: { rows: 1, calculated: 1, editedRows: 0, manualRows: 0, confirmed: false } };
+      if (call.path === '/api/accountsSalary/report') return { body: { items } };
+      return call.path === '/api/accountsSalary/confirm' ? { body: { message: '确认成功，共1条' } } : undefined;
+    });
+    loginAs(['ACCOUNTSSALARY_ALL']);
+    renderWithApp(<SalaryPage />);
+    const alert = await screen.findByTestId('salary-open-alert', {}, { timeout: 8000 });
+    expect(alert.textContent).toContain('本月计算有 2 项需要核对');
+    expect(alert.textContent).toContain('专项附加扣除');
+    expect(alert.textContent).toContain('10 个月');
+    expect(alert.textContent).toContain('录入在“甲公司”名下');
+    expect(await screen.findByTestId('salary-row-open-tag')).toBeTruthy();
+    await waitFor(() => expect(button('salary-confirm').disabled).toBe(false));
+    fireEvent.click(button('salary-confirm'));
+    const dialog = await screen.findByTestId('salary-confirm-dialog');
+    expect(dialog.textContent).toContain('我已核对以上 2 项，仍然确认');
+    const ok = screen.getByTestId('salary-confirm-ok') as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    await waitFor(() => expect(ok.disabled).toBe(false));
+    fireEvent.click(ok);
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/accountsSalary/confirm')?.body).toMatchObject({ companyId: 3, acknowledgeWarnings: true }));
   });
 
   it('generates an empty month at once, but asks before generating again and names the hand edits kept', async () => {
