@@ -71,6 +71,15 @@ export const DICTIONARIES: DictSeed[] = [
       ['按21.75天计薪', 'workdays'],
     ],
   },
+  {
+    // What happens to deductions a month's pay cannot cover (issue 20 item 5): carried to the next month or advanced.
+    name: 'arrears_rule',
+    remark: '欠款处理方式',
+    entries: [
+      ['下月扣回', 'carry'],
+      ['单位垫付', 'advance'],
+    ],
+  },
   { name: 'fee_type', remark: '服务费类型', entries: same('按人头', '按比例', '固定金额') },
   {
     name: 'dispatch_company',

@@ -12,7 +12,7 @@ import {
   splitTax,
   who,
 } from './monthLedger.ts';
-import { FIELD_LABEL, type PersonFigures, personalFigures, RowDataProblem, rowFigures, separateBonusOf } from './rowFigures.ts';
+import { FIELD_LABEL, type NetPay, type PersonFigures, personalFigures, RowDataProblem, rowFigures, separateBonusOf, settleNetPay } from './rowFigures.ts';
 import type { LedgerRow, MonthCalculationInput, MonthCalculationResult, OpeningBalance, RowFigures, RowProblem, SalaryRowData, YtdCarry } from './salaryRows.ts';
 
 /**
@@ -90,8 +90,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         if ((row.bonus ?? 0) > 0) throw new RowDataProblem('劳务报酬按次预扣，不适用全年一次性奖金');
         const p = ownFigures(row);
         const tax = labourRemunerationTax(p.gross);
-        const realSalary = p.gross - p.fiveOne - tax;
-        if (realSalary < 0) throw new RowDataProblem('实发工资为负数（应发 − 五险一金 − 个税），请检查扣款');
+        const net = settleNetPay(p.gross - p.fiveOne - tax, row);
         figures.set(
           row.id,
           rowFigures(p, {
@@ -99,13 +98,12 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
             bonusTax: 0,
             deduct: row.deduct ?? 0,
             otherDeduct: 0,
-            realSalary,
             monthIndex: null,
             cumulativeIncome: null,
             cumulativeTaxable: null,
             cumulativeTax: null,
             taxableThisMonth: null,
-          }),
+          }, net),
         );
       } catch (err) {
         if (!(err instanceof RowDataProblem)) throw err;
@@ -219,9 +217,12 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         if (!targetIds.has(f.row.id)) return;
         const bonus = separateBonusOf(f.row);
         const bonusTax = bonus > 0 ? annualBonusTax(bonus) : 0;
-        const realSalary = f.p.gross - f.p.fiveOne - shares[i] + bonus - bonusTax;
-        if (realSalary < 0) {
-          fail(f.row, '实发工资为负数（应发 − 五险一金 − 个税），请检查扣款');
+        let net: NetPay;
+        try {
+          net = settleNetPay(f.p.gross - f.p.fiveOne - shares[i] + bonus - bonusTax, f.row);
+        } catch (err) {
+          if (!(err instanceof RowDataProblem)) throw err;
+          fail(f.row, err.message);
           return;
         }
         figures.set(
@@ -231,13 +232,12 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
             bonusTax,
             deduct: f.row.deduct ?? 0,
             otherDeduct: f.row.otherDeduct ?? 0,
-            realSalary,
             monthIndex,
             cumulativeIncome: result.cumulativeIncome,
             cumulativeTaxable: result.cumulativeTaxable,
             cumulativeTax: result.cumulativeTax,
             taxableThisMonth: result.taxableThisMonth,
-          }),
+          }, net),
         );
       });
     } catch (err) {

@@ -37,6 +37,10 @@ export interface MonthlySalaryInput {
   readonly previousMonths?: readonly ConfirmedMonth[];
   /** STA 2020 No.19 flat 60 000 yuan basic deduction. */
   readonly simplifiedBasicDeduction?: boolean;
+  /** 上月应扣未扣: what the previous month could not deduct, taken first from this month's pay. */
+  readonly owedFromEarlier?: Fen;
+  /** 单位垫付: the company advances what the pay cannot cover (default: 应扣未扣, carried to the next month). */
+  readonly companyAdvances?: boolean;
 }
 
 /** One calculated salary row, in fen. */
@@ -53,8 +57,14 @@ export interface MonthlySalaryResult {
   readonly cumulativeTaxable: Fen;
   readonly cumulativeTax: Fen;
   readonly tax: Fen;
-  /** 实发 = gross − fiveOne − tax. */
+  /** 实发 = gross − fiveOne − tax − carriedIn, never below zero. */
   readonly realSalary: Fen;
+  /** 上月应扣未扣 deducted this month (or owed, when the pay did not cover it). */
+  readonly carriedIn: Fen;
+  /** 应扣未扣: what the pay could not cover, carried to the next month (0 when the company advances it). */
+  readonly unpaid: Fen;
+  /** 单位垫付: what the pay could not cover, advanced by the company. */
+  readonly advanced: Fen;
 }
 
 /** The tax year the typed months are placed in; any year before the separate-bonus deadline would do. */
@@ -75,6 +85,7 @@ function checkArguments(input: MonthlySalaryInput): void {
   assertFen(gross, 'salary');
   optionalFen(input.deduct, 'deduct');
   optionalFen(input.otherDeduct, 'otherDeduct');
+  optionalFen(input.owedFromEarlier, 'owedFromEarlier');
   for (const key of ['yanglao', 'yiliao', 'shiye', 'gongjijin'] as const) assertFen(input.bases?.[key], `bases.${key}`);
   for (const key of SHARED_ITEMS) {
     const rate = input.rates?.[key];
@@ -134,6 +145,8 @@ export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalary
     shengyuBase: bases.shengyu ?? null,
     // hired in January: the month index is the month's number
     inductionDate: `${YEAR}-01-01`,
+    owedFromEarlier: input.owedFromEarlier ?? 0,
+    companyAdvances: input.companyAdvances === true,
     tag: 0,
     gross: null,
     fiveOne: null,
@@ -173,5 +186,8 @@ export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalary
     cumulativeTax: f.cumulativeTax as Fen,
     tax: f.tax,
     realSalary: f.realSalary,
+    carriedIn: f.carriedIn,
+    unpaid: f.unpaid,
+    advanced: f.advanced,
   };
 }

@@ -27,7 +27,8 @@ export type PersonFigures = Pick<RowFigures, 'gross' | 'yanglao' | 'yiliao' | 's
 /** A row's figures: its person figures and what the month's tax calculation adds. */
 export function rowFigures(
   p: PersonFigures,
-  tax: Pick<RowFigures, 'tax' | 'bonusTax' | 'deduct' | 'otherDeduct' | 'realSalary' | 'monthIndex' | 'cumulativeIncome' | 'cumulativeTaxable' | 'cumulativeTax' | 'taxableThisMonth'>,
+  tax: Pick<RowFigures, 'tax' | 'bonusTax' | 'deduct' | 'otherDeduct' | 'monthIndex' | 'cumulativeIncome' | 'cumulativeTaxable' | 'cumulativeTax' | 'taxableThisMonth'>,
+  net: NetPay,
 ): RowFigures {
   return {
     gross: p.gross,
@@ -40,7 +41,10 @@ export function rowFigures(
     bonusTax: tax.bonusTax,
     deduct: tax.deduct,
     otherDeduct: tax.otherDeduct,
-    realSalary: tax.realSalary,
+    realSalary: net.realSalary,
+    carriedIn: net.carriedIn,
+    unpaid: net.unpaid,
+    advanced: net.advanced,
     monthIndex: tax.monthIndex,
     cumulativeIncome: tax.cumulativeIncome,
     cumulativeTaxable: tax.cumulativeTaxable,
@@ -279,3 +283,23 @@ function employerFigures(
   };
 }
 
+
+/** 实发 and what it could not cover: see {@link settleNetPay}. */
+export type NetPay = Pick<RowFigures, 'realSalary' | 'carriedIn' | 'unpaid' | 'advanced'>;
+
+/**
+ * 实发 from the month's net (应发 − 五险一金 − 个税, plus a separately taxed bonus net of its tax), after first deducting
+ * 上月应扣未扣 (finding PB4). 实发 is never below zero: what is left uncovered is 应扣未扣, deducted from the next month's
+ * pay, or 单位垫付 when the client company advances it. The personal 五险一金 stays due and counted in 专项扣除 (社会保险法
+ * art.60: the employer withholds it); the carried amount is not a tax item (the earlier month's tax counted it).
+ */
+export function settleNetPay(net: Fen, row: Pick<SalaryRowData, 'owedFromEarlier' | 'owedUnsettledMonth' | 'companyAdvances'>): NetPay {
+  if (row.owedUnsettledMonth) {
+    throw new RowDataProblem(`${row.owedUnsettledMonth}的工资有应扣未扣但尚未确认，请先确认该月工资（应扣未扣从已确认的上月结转）`);
+  }
+  const carriedIn = row.owedFromEarlier ?? 0;
+  if (!Number.isSafeInteger(carriedIn) || carriedIn < 0) throw new RowDataProblem('上月应扣未扣不是有效金额');
+  const due = net - carriedIn;
+  if (due >= 0) return { realSalary: due, carriedIn, unpaid: 0, advanced: 0 };
+  return row.companyAdvances === true ? { realSalary: 0, carriedIn, unpaid: 0, advanced: -due } : { realSalary: 0, carriedIn, unpaid: -due, advanced: 0 };
+}

@@ -56,6 +56,15 @@ export interface SalaryRowData {
   shiyeRatioCompany?: number | string | null;
   gongshangRatioCompany?: number | string | null;
   shengyuRatioCompany?: number | string | null;
+  /**
+   * 上月应扣未扣 (issue 20 item 5, PB4): what the person's previous month at this client company could not deduct,
+   * deducted first from this month's pay (fen; the loader reads it from the confirmed previous month).
+   */
+  owedFromEarlier?: Fen | null;
+  /** The previous month still owes an amount but is not confirmed: its figure is not final (the month, YYYY-MM). */
+  owedUnsettledMonth?: string | null;
+  /** 欠款处理方式 of the client company: true = 单位垫付 (the company advances what the pay cannot cover). */
+  companyAdvances?: boolean | null;
   /** 1 = confirmed. */
   tag: number;
   /** Stored figures (those of the last calculation; fixed once confirmed). */
@@ -130,6 +139,14 @@ export interface RowFigures {
   deduct: Fen;
   otherDeduct: Fen;
   realSalary: Fen;
+  /**
+   * What this month's pay could not cover (PB4): 实发 is never below zero. `carriedIn` = 上月应扣未扣 deducted (or
+   * owed) this month; the rest is 应扣未扣 (`unpaid`, carried to the next month) or 单位垫付 (`advanced`), by the
+   * client company's 欠款处理方式. The personal contributions stay in 五险一金 and in the tax's 专项扣除.
+   */
+  carriedIn: Fen;
+  unpaid: Fen;
+  advanced: Fen;
   /** null for labour-remuneration rows. */
   monthIndex: number | null;
   cumulativeIncome: Fen | null;
@@ -192,4 +209,4 @@ export const ADJUSTMENT_LIMIT_FEN = 100_000_000;
 export const BONUS_LIMIT_FEN = 1_000_000_000;
 
 /** The figures compared when confirming: a stored row must equal a fresh calculation in all of them. */
-export const VERIFIED_FIGURES = ['gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'otherDeduct', 'tax', 'bonusTax', 'realSalary', 'monthIndex', 'employerTotal'] as const;
+export const VERIFIED_FIGURES = ['gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'otherDeduct', 'tax', 'bonusTax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'monthIndex', 'employerTotal'] as const;

@@ -42,6 +42,9 @@ export const companyResource = defineResource({
     { name: 'dispatchCompany', kind: 'string', label: '派遣单位', required: '请选择派遣单位', maxLength: 100, section: BASIC, width: 180 },
     // How a joiner's or leaver's part month is paid (P2): calendar days of the month, or working days over 21.75.
     { name: 'prorationRule', kind: 'dict', dict: 'proration_rule', label: '不满月工资计算', defaultValue: 'calendar', list: false, section: BASIC },
+    // What a month's pay cannot cover (issue 20 item 5, PB4): deducted first from the next month's pay (下月扣回), or
+    // advanced by the company (单位垫付). The personal 五险一金 is due either way (社会保险法 art.60).
+    { name: 'arrearsRule', kind: 'dict', dict: 'arrears_rule', label: '欠款处理方式', defaultValue: 'carry', list: false, section: BASIC },
     { name: 'contact', kind: 'string', label: '联系人', maxLength: 50, filter: 'like', search: true, section: BASIC, width: 100 },
     { name: 'job', kind: 'string', label: '职务', maxLength: 50, list: false, section: BASIC },
     { name: 'phone', kind: 'phone', label: '电话', filter: 'like', search: true, section: BASIC, width: 130 },

@@ -71,6 +71,11 @@ export const PAYSLIP_DEDUCTION_ITEMS: readonly [string, string][] = [
   ['nianzhong3', '年终3'],
   ['gonghui', '工会费'],
   ['shuihou', '税后'],
+  // What the month's pay could not cover (issue 20 item 5, PB4): 上月应扣未扣 deducted first, then 应扣未扣 (carried to
+  // the next month) or 单位垫付 (advanced by the company); 实发 is never below zero.
+  ['shangyueweikou', '上月应扣未扣'],
+  ['yingkouweikou', '应扣未扣'],
+  ['danweidianfu', '单位垫付'],
   ['shifa', '实发'],
   ['nianzhong4', '年终4'],
 ];

@@ -120,6 +120,11 @@ export const salaryResource = defineResource({
     calc('tax', '个人所得税', { list: true }),
     calc('bonusTax', '年终奖个税'),
     calc('realSalary', '实发工资', { list: true }),
+    // What the month's pay could not cover (issue 20 item 5): 实发 is never below zero; 上月应扣未扣 is deducted first,
+    // the rest left is 应扣未扣 (next month) or 单位垫付, by the client company's 欠款处理方式.
+    calc('carriedIn', '上月应扣未扣', { list: true }),
+    calc('unpaid', '应扣未扣', { list: true }),
+    calc('advanced', '单位垫付', { list: true }),
     { name: 'tag', kind: 'int', label: '锁定', readOnly: true, list: false, excel: false },
     calc('gross', '应发工资'),
     calc('yanglao', '养老保险(个人)'),

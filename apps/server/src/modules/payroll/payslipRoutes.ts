@@ -135,13 +135,14 @@ const ST = (name: string) => fieldColumn(staffResource, name);
  * koukuan = 扣款（税前）, benqi = 应发 (基本工资 + 加班费 − 扣款), yanglao/yiliao/shiye/gongjijin = the personal items,
  * shebaogeren = social insurance, shebaogongjijin = 五险一金, yingshui = this month's taxable income (may be
  * negative; for a person paid by two client companies it is the person's figure), yingna = tax,
- * shuihou = 应发 − 五险一金 − 个税, nianzhong1 = the annual bonus, nianzhong3 = its separate tax, shifa = 实发.
+ * shuihou = 应发 − 五险一金 − 个税, nianzhong1 = the annual bonus, nianzhong3 = its separate tax, shangyueweikou =
+ * 上月应扣未扣, yingkouweikou = 应扣未扣, danweidianfu = 单位垫付, shifa = 实发.
  * Earlier generated payslips of the company's month are replaced.
  */
 export async function generatePayslips(app: FastifyInstance, companyId: number, month: string): Promise<number> {
   return app.ctx.db.transaction().execute(async (trx) => {
     if (!(await isConfirmed(trx, companyId, month))) throw conflict('本月工资尚未确认，不能生成工资条', 'SALARY_NOT_CONFIRMED');
-    const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'taxableThisMonth'];
+    const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'taxableThisMonth'];
     const rows = (await trx
       .selectFrom(SALARY_TABLE)
       .select(fields.map((f) => `${S(f)} as ${f}`) as never)
@@ -201,6 +202,10 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
         // merged bonus is inside 本期应发 and its tax inside 应纳税额, so only 年终1 shows it
         nianzhong1: n(r.bonus) || null,
         nianzhong3: !merged(r) && n(r.bonusTax) ? n(r.bonusTax) : null,
+        // PB4: what the pay could not cover, each on its own line (empty when nothing)
+        shangyueweikou: n(r.carriedIn) || null,
+        yingkouweikou: n(r.unpaid) || null,
+        danweidianfu: n(r.advanced) || null,
         shifa: n(r.realSalary),
         company_id: companyId,
         source: PAYSLIP_SOURCE.generated,

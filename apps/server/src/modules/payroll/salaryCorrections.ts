@@ -7,6 +7,7 @@ import { nowIso } from '../../core/db.ts';
 import { badRequest, conflict } from '../../core/errors.ts';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import type { AnySelect } from '../../crud/registerResource.ts';
+import { nextMonthCarryingFrom } from './arrears.ts';
 import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
 import { parseCompanyMonth } from './months.ts';
 import { ensureCompanyMonth, isConfirmed, loadCompanyMonthRows, lockCompanyMonth, SALARY_TABLE, salaryColumn, type StoredSalaryRow } from './salaryStore.ts';
@@ -44,6 +45,9 @@ function figuresOf(rows: readonly StoredSalaryRow[]): string {
       tax: r.tax,
       bonusTax: r.bonusTax,
       realSalary: r.realSalary,
+      carriedIn: r.carriedIn ?? 0,
+      unpaid: r.unpaid ?? 0,
+      advanced: r.advanced ?? 0,
       employerTotal: r.employerTotal,
     })),
   );
@@ -74,6 +78,8 @@ export async function unconfirmSalary(
     const rows = await loadCompanyMonthRows(trx, company.id, month);
     const later = await laterConfirmedMonths(trx, company.id, month);
     if (later.length) throw conflict(`以下更晚月份的工资已确认，其个税累计依赖本月，请先反确认：${later.join('、')}`, 'SALARY_LATER_CONFIRMED');
+    const carrying = await nextMonthCarryingFrom(trx, company.id, month);
+    if (carrying) throw conflict(`${carrying}的工资已确认并已扣回本月的应扣未扣，请先反确认${carrying}`, 'SALARY_LATER_CONFIRMED');
     const withdrawn = await trx
       .deleteFrom(payslipResource.table)
       .where('company_id', '=', company.id)

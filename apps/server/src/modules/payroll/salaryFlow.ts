@@ -9,6 +9,7 @@ import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError, badRequest, conflict } from '../../core/errors.ts';
 import { calculateMonth, type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from '@app/shared/payroll';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
+import { applyArrears } from './arrears.ts';
 import { loadRateBook } from './rates.ts';
 import { refuseUnacknowledged } from './calculationReport.ts';
 import { recordReconfirm } from './salaryCorrections.ts';
@@ -311,6 +312,7 @@ export async function computeFigures(
 ): Promise<{ figures: Map<number, RowFigures>; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
   const ctx = await loadLedgerContext(trx, month, rows, who);
   await applyDeductionDetails(trx, month, [...rows, ...ctx.sameMonthOthers]);
+  await applyArrears(trx, month, rows);
   const census = [...rows, ...ctx.sameMonthOthers].map((r) => r.censusType ?? '');
   const rates = await loadRateBook(trx, month, census);
   const { figures, problems, unrecordedMonths } = calculateMonth({ month, rows, sameMonthOthers: ctx.sameMonthOthers, ledger: ctx.ledger, openings: ctx.openings, carried: ctx.carried, rates });

@@ -86,6 +86,9 @@ const CALC_FIELDS = [
   // only for the confirm check:
   'employerTotal',
   'bonusTax',
+  'carriedIn',
+  'unpaid',
+  'advanced',
 ] as const;
 const LEDGER_FIELDS = ['idCard', 'dispatchCompany', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusMerged', 'otherDeduct'] as const;
 const NUMERIC = new Set(['id', 'companyId', 'tag', 'monthIndex', ...salaryResource.fields.filter((f) => f.kind === 'money').map((f) => f.name)]);
@@ -101,6 +104,9 @@ export type StoredSalaryRow = SalaryRowData & {
   shiye: number | null;
   gongjijin: number | null;
   realSalary: number | null;
+  carriedIn: number | null;
+  unpaid: number | null;
+  advanced: number | null;
   monthIndex: number | null;
   calculated: boolean;
 };
@@ -362,6 +368,9 @@ const FIGURE_COLUMNS: [keyof RowFigures, string][] = (
     'deduct',
     'otherDeduct',
     'realSalary',
+    'carriedIn',
+    'unpaid',
+    'advanced',
     'monthIndex',
     'cumulativeIncome',
     'cumulativeTaxable',
