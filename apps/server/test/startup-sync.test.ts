@@ -72,8 +72,12 @@ describe('upgrading a database of the previous release', () => {
     const recorded = await dynamicDb(db).selectFrom('kysely_migration').select('name').orderBy('name').execute();
     expect(recorded.map((r) => r.name)).toEqual(MIGRATIONS.map(([name]) => name));
     // the definition-derived menus the previous release lacked: 专项附加扣除 (shipped since) and the throwaway one
-    expect(first.sync.menus).toEqual(['salary/taxDeduction', 'records/gadget']);
-    expect(first.sync.permissions).toEqual(['GADGET_ALL', 'GADGET_SELECT', 'GADGET_CREATE', 'GADGET_EDIT', 'GADGET_DELETE']);
+    expect(first.sync.menus).toEqual(['salary/taxDeduction', 'salary/taxDeductionCap', 'records/gadget']);
+    // and 专项附加扣除标准 (issue 20, migration 0024) with its codes and dictionaries
+    expect(first.sync.permissions).toEqual([
+      ...['ALL', 'SELECT', 'CREATE', 'EDIT', 'DELETE'].map((a) => `TAXDEDUCTIONCAP_${a}`),
+      ...['ALL', 'SELECT', 'CREATE', 'EDIT', 'DELETE'].map((a) => `GADGET_${a}`),
+    ]);
     expect(first.sync.dictionaries).toEqual(['gadget_color']);
     expect(first.sync.dictEntries).toBe(1);
 
@@ -99,7 +103,7 @@ describe('upgrading a database of the previous release', () => {
     const added = await menu(db, '小工具');
     expect(added).toMatchObject({ path: 'gadget', component: 'crud/gadget', icon: 'ToolOutlined' });
     expect(Number(added?.pid)).toBe(Number(records?.id));
-    expect(Number((await db.selectFrom('sys_menu').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(menusBefore + 2); // 专项附加扣除 and 小工具
+    expect(Number((await db.selectFrom('sys_menu').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(menusBefore + 3); // 专项附加扣除, 专项附加扣除标准 and 小工具
     const grantedTo = await db
       .selectFrom('sys_roles_menus as rm')
       .innerJoin('sys_role as r', 'r.id', 'rm.role_id')

@@ -74,7 +74,9 @@ export const HAND_TABLES = {
     update_time: 'datetime',
   },
   // 个税专项附加扣除 by month (migration 0018); amounts in fen
-  accounts_tax_deduction: { id: 'int', dispatch_company: 'string!', staff_name: 'string', id_card: 'idCard!', month: 'month!', child_education: 'money', continuing_education: 'money', housing_loan_interest: 'money', housing_rent: 'money', elderly_support: 'money', infant_care: 'money', serious_illness: 'money', health_insurance: 'money', private_pension: 'money', remark: 'string', create_time: 'datetime', update_time: 'datetime' },
+  accounts_tax_deduction: { id: 'int', dispatch_company: 'string!', staff_name: 'string', id_card: 'idCard!', month: 'month!', child_education: 'money', continuing_education: 'money', housing_loan_interest: 'money', housing_rent: 'money', elderly_support: 'money', infant_care: 'money', serious_illness: 'money', health_insurance: 'money', private_pension: 'money', remark: 'string', create_time: 'datetime', update_time: 'datetime',
+    // what the statutory limits depend on (migration 0024)
+    child_education_children: 'int', infant_care_children: 'int', elderly_only_child: 'bool', housing_rent_city_tier: 'dict', certificate_this_month: 'bool' },
   // scheduler (migration 0010): the system jobs and the run log of every job, system or model task
   sys_scheduled_job: { id: 'int', job_name: 'string!', bean_name: 'string!', method_name: 'string!', params: 'text', cron_expression: 'string!', is_pause: 'bool=', remark: 'string', consecutive_failures: 'int=', seed_key: 'string', last_run_time: 'datetime', last_success: 'bool', create_time: 'datetime', update_time: 'datetime' },
   sys_job_log: { id: 'int', job_key: 'string!', job_name: 'string', bean_name: 'string', method_name: 'string', params: 'text', cron_expression: 'string', trigger_kind: 'string!', fire_time: 'datetime', is_success: 'bool!', time: 'int', exception_detail: 'text', summary: 'string', output_count: 'int', calc_count: 'int', instance: 'string', create_time: 'datetime!' },
@@ -85,7 +87,7 @@ export const HAND_TABLES = {
   // models, model tasks, their outputs and the dashboard choice (migration 0012)
   analysis_model: { id: 'int', model_name: 'string!', site: 'string!', file_type: 'string!', statu: 'int=', parameter_info: 'text', output_kind: 'string!', builtin: 'bool=', secret_enc: 'text', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },
   model_task: { id: 'int', job_name: 'string!', is_pause: 'int=', resume_state: 'int=', model_id: 'int!', data_id: 'int!', cron_time: 'string!', params: 'text', owner_id: 'int!', owner_dept_id: 'ref', timeout_sec: 'int=', last_run_at: 'datetime', last_status: 'string', last_traits: 'text', create_time: 'datetime', update_time: 'datetime' },
-  model_output: { id: 'int', task_id: 'ref', task_name: 'string', output_kind: 'string!', model_title: 'string', group_name: 'string!', file_name: 'string!', storage_key: 'string!', rows_out: 'int=', bytes: 'int=', owner_dept_id: 'ref', create_time: 'datetime!' },
+  model_output: { id: 'int', task_id: 'ref', task_name: 'string', output_kind: 'string!', model_title: 'string', group_name: 'string!', file_name: 'string!', storage_key: 'string!', rows_out: 'int=', bytes: 'int=', owner_dept_id: 'ref', create_time: 'datetime!', provider: 'string=', bucket: 'string=', type: 'string' },
   dashboard_pref: { id: 'int', user_id: 'int!', task_ids: 'string!', update_time: 'datetime' },
   // storage and pictures (migration 0013)
   tool_storage_config: { id: 'int', provider: 'string=', access_key: 'string', secret_key: 'text', bucket: 'string', host: 'string', zone: 'string', type: 'string', endpoint: 'string', update_time: 'datetime' },

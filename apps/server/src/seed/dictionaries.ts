@@ -4,6 +4,8 @@
  * the fixed medical amount (yuan) and base floors/ceilings (yuan) from shared/reference/payroll-rules.md
  * (Beijing 2025-07 figures; the operator must confirm them before real payroll, see the remarks).
  */
+import { TAX_DEDUCTION_RULES } from '@app/shared/resources/taxDeductionCap';
+
 export interface DictSeed {
   name: string;
   remark: string;
@@ -87,6 +89,17 @@ export const DICTIONARIES: DictSeed[] = [
     entries: [
       ['北京华派人力资源有限公司', '0.004'],
       ['北京众信劳务派遣有限公司', '0.002'],
+    ],
+  },
+  // 专项附加扣除标准 (taxDeductionCap.ts): the rules the checker knows, and the rent's city categories (国发〔2018〕41号 art.20)
+  { name: 'tax_deduction_rule', remark: '专项附加扣除标准的扣除项目', entries: Object.entries(TAX_DEDUCTION_RULES).map(([value, label]): [string, string] => [label, value]) },
+  {
+    name: 'housing_rent_city_tier',
+    remark: '住房租金城市类别',
+    entries: [
+      ['第1类：直辖市、省会（首府）城市、计划单列市及国务院确定的其他城市', '1'],
+      ['第2类：市辖区户籍人口超过100万的城市', '2'],
+      ['第3类：市辖区户籍人口不超过100万的城市', '3'],
     ],
   },
   { name: 'bennong', remark: '本农费率（北京2025-07，请与社保经办机构核对）', entries: rateEntries() },

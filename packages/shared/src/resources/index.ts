@@ -19,6 +19,7 @@ import { staffExtraResource } from './staffExtra.ts';
 import { payslipResource } from './payslip.ts';
 import { salaryResource } from './salary.ts';
 import { taxDeductionResource } from './taxDeduction.ts';
+import { taxDeductionCapResource } from './taxDeductionCap.ts';
 import { taxOpeningResource } from './taxOpening.ts';
 // -- payroll resources end
 
@@ -50,6 +51,7 @@ export const RESOURCE_DEFINITIONS = [
   payslipResource,
   taxOpeningResource,
   taxDeductionResource,
+  taxDeductionCapResource,
 ] as const;
 
 /** Every resource definition by API name; the web app's generic pages and the server's Excel routes read it. */

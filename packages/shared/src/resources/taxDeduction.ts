@@ -7,19 +7,17 @@ import { defineResource, type FieldDef } from '../resource/types.ts';
  * 专项附加扣除 amount:
  * - 专项附加扣除 = 子女教育 + 继续教育 + 住房贷款利息 + 住房租金 + 赡养老人 + 3岁以下婴幼儿照护. 大病医疗 is kept for the
  *   record only: it is deducted in the annual reconciliation (汇算清缴), never in the monthly withholding.
- * - 其他扣除 = 商业健康险 (at most 200 yuan a month) + 个人养老金 (at most 12,000 yuan a year).
- * Money is yuan on the wire, fen stored.
+ * - 其他扣除 = 商业健康险 + 个人养老金.
+ * Each amount is held to the statutory limit in force in its month (专项附加扣除标准, taxDeductionCap.ts; checked by
+ * modules/payroll/deductionCaps.ts), which depends on the number of children, whether the worker is an only child,
+ * the city category of the rent and whether a 职业资格 certificate was obtained this month: those facts are fields of
+ * the row (migration 0024). Money is yuan on the wire, fen stored.
  */
 
 /** The categories that make up the month's 专项附加扣除 in the withholding (大病医疗 is not one of them). */
 export const SPECIAL_ADDITIONAL_CATEGORIES = ['childEducation', 'continuingEducation', 'housingLoanInterest', 'housingRent', 'elderlySupport', 'infantCare'] as const;
 /** The categories of 其他扣除. */
 export const OTHER_DEDUCTION_CATEGORIES = ['healthInsurance', 'privatePension'] as const;
-/** 商业健康险: 2,400 yuan a year, 200 a month (财税〔2017〕39号). */
-export const HEALTH_INSURANCE_MONTHLY_MAX_YUAN = 200;
-/** 个人养老金: 12,000 yuan a year (财政部 税务总局公告2022年第34号). */
-export const PRIVATE_PENSION_YEARLY_MAX_YUAN = 12_000;
-
 const money = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, kind: 'money', label, defaultValue: 0, max: 100_000, ...extra });
 
 export const taxDeductionResource = defineResource({
@@ -40,14 +38,21 @@ export const taxDeductionResource = defineResource({
     { name: 'idCard', kind: 'idCard', label: '身份证号', required: '请输入身份证号', filter: 'like', search: true, width: 180 },
     { name: 'month', kind: 'month', label: '月份', required: '请选择月份', filter: 'eq', search: true },
     money('childEducation', '子女教育'),
+    // empty: one child (the rule is per child and month)
+    { name: 'childEducationChildren', kind: 'int', label: '子女教育子女数', min: 0, max: 20, list: false },
     money('continuingEducation', '继续教育'),
+    // 继续教育 of a 职业资格 certificate: 3,600 once, in the year the certificate is obtained (国发〔2018〕41号 art.8)
+    { name: 'certificateThisMonth', kind: 'bool', label: '本月取得职业资格证书', defaultValue: false, list: false },
     money('housingLoanInterest', '住房贷款利息'),
     money('housingRent', '住房租金'),
+    { name: 'housingRentCityTier', kind: 'dict', dict: 'housing_rent_city_tier', label: '住房租金城市类别', defaultValue: '1', list: false },
     money('elderlySupport', '赡养老人'),
+    { name: 'elderlyOnlyChild', kind: 'bool', label: '赡养老人为独生子女', defaultValue: true, list: false },
     money('infantCare', '3岁以下婴幼儿照护'),
+    { name: 'infantCareChildren', kind: 'int', label: '婴幼儿照护子女数', min: 0, max: 20, list: false },
     money('seriousIllness', '大病医疗（汇算清缴时扣除）', { list: false }),
-    money('healthInsurance', '商业健康险', { max: HEALTH_INSURANCE_MONTHLY_MAX_YUAN }),
-    money('privatePension', '个人养老金', { max: PRIVATE_PENSION_YEARLY_MAX_YUAN }),
+    money('healthInsurance', '商业健康险'),
+    money('privatePension', '个人养老金'),
     { name: 'remark', kind: 'string', label: '备注', maxLength: 255, list: false },
     { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true, list: false },
     { name: 'updateTime', kind: 'datetime', label: '更新日期', readOnly: true, list: false },

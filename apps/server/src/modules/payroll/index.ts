@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCostSummary } from './costSummary.ts';
+import { registerDeductionCaps } from './deductionCaps.ts';
 import { registerInputChecks } from './inputChecks.ts';
 import { registerPayslipRoutes } from './payslipRoutes.ts';
 import { registerSalaryCorrections } from './salaryCorrections.ts';
@@ -14,6 +15,7 @@ export async function registerPayroll(app: FastifyInstance): Promise<void> {
   registerTaxOpening(app);
   registerTaxDeductions(app);
   registerInputChecks(app);
+  registerDeductionCaps(app);
   registerCostSummary(app);
   registerSalaryCorrections(app);
 }

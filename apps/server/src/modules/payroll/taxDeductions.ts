@@ -5,6 +5,7 @@ import type { Fen } from '@app/shared/payroll';
 import type { Db } from '../../core/db.ts';
 import { fieldColumn } from './salaryStore.ts';
 import { registerAgentScopedResource } from './agentScope.ts';
+import { checkDeductionCaps } from './deductionCaps.ts';
 
 /**
  * 专项附加扣除 by category (issue 10 item 6): the screen and Excel routes (scoped by withholding agent), and the
@@ -13,7 +14,14 @@ import { registerAgentScopedResource } from './agentScope.ts';
 export function registerTaxDeductions(app: FastifyInstance): void {
   registerAgentScopedResource(app, taxDeductionResource, {
     forbiddenMessage: '无权维护该派遣单位的扣除数据',
-    templateHints: { month: '扣除所属月份，如 2026-03', seriousIllness: '大病医疗在年度汇算时扣除，月度预扣不使用' },
+    // the statutory limits in force in the row's month (PB1, PB2)
+    check: (values, { req, db, existing }) => checkDeductionCaps(req, db, values, existing),
+    templateHints: {
+      month: '扣除所属月份，如 2026-03',
+      seriousIllness: '大病医疗在年度汇算时扣除，月度预扣不使用',
+      childEducationChildren: '不填按1名子女',
+      infantCareChildren: '不填按1名子女',
+    },
   });
 }
 
