@@ -72,7 +72,13 @@ describe('deductions by category', () => {
 
 describe('the 60,000 simplified basic deduction (公告2020年第19号)', () => {
   it('deducts 60,000 from January: no tax until the cumulative income passes it', async () => {
-    const { companyId } = await worker('减除甲', { simplifiedDeduction: true });
+    const { companyId, idCard } = await worker('减除甲');
+    // the flag needs last year at this agent on record (PB3): a full year of opening figures at 48,000
+    const previous = new Date().getUTCFullYear() - 1;
+    const opening = { dispatchCompany: AGENT, idCard, taxYear: previous, throughMonth: `${previous}-12`, months: 12, cumulativeIncome: 48000, cumulativeTaxWithheld: 0 };
+    expect((await admin('POST', '/api/taxOpening', opening)).status).toBe(201);
+    const staff = (await admin('GET', `/api/accountsStaff?idCard=${idCard}`)).body.content[0];
+    expect((await admin('PUT', '/api/accountsStaff', { ...staff, simplifiedDeduction: true })).status).toBe(204);
     // January: 20,000 - 60,000 - 1,803 < 0 -> 0; March: 60,000 - 60,000 - 5,409 < 0 -> 0;
     // April: 80,000 - 60,000 - 7,212 = 12,788 -> 3 % = 383.64
     for (const month of ['2026-01', '2026-02', '2026-03']) expect((await runMonth(admin, companyId, month))[0]).toMatchObject({ tax: 0, simplifiedDeduction: true });

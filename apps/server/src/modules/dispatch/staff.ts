@@ -14,6 +14,7 @@ import type { Db } from '../../core/db.ts';
 import { validationError } from '../../core/errors.ts';
 import { type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
 import type { ExcelRouteOptions } from '../../crud/excel.ts';
+import { checkSimplifiedDeduction } from '../payroll/simplifiedDeduction.ts';
 import { checkDictionaryValues, chinaToday, companyInScope, dictEntries, perRequest, scopeByCompany } from './lookups.ts';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -24,7 +25,8 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
  * - derives sex, birth date and age from the ID card (whatever the client sent);
  * - refuses a contract that starts after it ends;
  * - fills the reminder date with contractEnd - 30 days when the client leaves it empty, and resets the
- *   reminder state to 未提醒 when the reminder date moves into the future.
+ *   reminder state to 未提醒 when the reminder date moves into the future;
+ * - accepts 适用6万元减除 only for a worker the agent employed all of last year at <= 60,000 (simplifiedDeduction.ts).
  * Reads refresh the age from the birth date, so it never goes stale.
  */
 export function registerStaff(app: FastifyInstance): RegisteredResource {
@@ -72,6 +74,8 @@ export async function applyStaffRules(
   if (mode === 'update' && existing && typeof values.contractWarn === 'string' && values.contractWarn !== existing.contractWarn && values.contractWarn > chinaToday()) {
     values.contractWarnState = '未提醒';
   }
+  // 适用6万元减除 only where last year's records qualify (PB3, 国家税务总局公告2020年第19号)
+  await checkSimplifiedDeduction(db, values, existing);
 }
 
 const BASE_FIELDS = Object.keys(STAFF_BASE_FROM_COMPANY);
