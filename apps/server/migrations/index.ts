@@ -16,6 +16,7 @@ import * as m0018 from './0018_tax_deductions.ts';
 import * as m0019 from './0019_salary_ytd.ts';
 import * as m0020 from './0020_keyword_trgm.ts';
 import * as m0021 from './0021_salary_tag_month.ts';
+import * as m0022 from './0022_model_output_store.ts';
 import * as m0024 from './0024_tax_deduction_caps.ts';
 import * as m0023 from './0023_payroll_carry_items.ts';
 import * as m0025 from './0025_entry_is_regular_text.ts';
@@ -54,6 +55,7 @@ export const MIGRATIONS: [name: string, up: (ctx: MigrationContext) => Promise<v
   ['0019_salary_ytd', m0019.up],
   ['0020_keyword_trgm', m0020.up],
   ['0021_salary_tag_month', m0021.up],
+  ['0022_model_output_store', m0022.up],
   ['0024_tax_deduction_caps', m0024.up],
   ['0023_payroll_carry_items', m0023.up],
   ['0025_entry_is_regular_text', m0025.up],

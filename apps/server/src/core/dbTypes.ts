@@ -87,7 +87,7 @@ export const HAND_TABLES = {
   // models, model tasks, their outputs and the dashboard choice (migration 0012)
   analysis_model: { id: 'int', model_name: 'string!', site: 'string!', file_type: 'string!', statu: 'int=', parameter_info: 'text', output_kind: 'string!', builtin: 'bool=', secret_enc: 'text', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },
   model_task: { id: 'int', job_name: 'string!', is_pause: 'int=', resume_state: 'int=', model_id: 'int!', data_id: 'int!', cron_time: 'string!', params: 'text', owner_id: 'int!', owner_dept_id: 'ref', timeout_sec: 'int=', last_run_at: 'datetime', last_status: 'string', last_traits: 'text', create_time: 'datetime', update_time: 'datetime' },
-  model_output: { id: 'int', task_id: 'ref', task_name: 'string', output_kind: 'string!', model_title: 'string', group_name: 'string!', file_name: 'string!', storage_key: 'string!', rows_out: 'int=', bytes: 'int=', owner_dept_id: 'ref', create_time: 'datetime!' },
+  model_output: { id: 'int', task_id: 'ref', task_name: 'string', output_kind: 'string!', model_title: 'string', group_name: 'string!', file_name: 'string!', storage_key: 'string!', rows_out: 'int=', bytes: 'int=', owner_dept_id: 'ref', create_time: 'datetime!', provider: 'string=', bucket: 'string=', type: 'string' },
   dashboard_pref: { id: 'int', user_id: 'int!', task_ids: 'string!', update_time: 'datetime' },
   // storage and pictures (migration 0013)
   tool_storage_config: { id: 'int', provider: 'string=', access_key: 'string', secret_key: 'text', bucket: 'string', host: 'string', zone: 'string', type: 'string', endpoint: 'string', update_time: 'datetime' },

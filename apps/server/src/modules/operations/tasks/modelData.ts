@@ -7,7 +7,8 @@ import { AppError } from '../../../core/errors.ts';
 import { openWorkbook } from '../../../core/excel/readWorkbook.ts';
 import { computeDeptScope, type DeptScope } from '../../../core/rbac.ts';
 import { OUTPUT_KINDS } from '../models/types.ts';
-import { checkOutputsExist, sendOutputsZip } from './modelDataZip.ts';
+import type { ObjectStore, StoredRef } from '../../../core/storage/index.ts';
+import { checkOutputsExist, sendOutputsZip, type ZipOutput } from './modelDataZip.ts';
 
 export const MODELDATA_CODES = {
   select: ['MODELDATA_ALL', 'MODELDATA_SELECT', 'TASK_ALL', 'TASK_SELECT', 'JOB_ALL', 'JOB_SELECT'],
@@ -33,18 +34,54 @@ function zipMax(app: FastifyInstance): number {
   return c.modelDataZipMaxBytes ?? 500 * MiB;
 }
 
-/** Delete output groups older than `days` (files first, then rows); returns the number of files removed. */
-export async function removeOldModelData(app: FastifyInstance, days: number, now = Date.now()): Promise<number> {
+/** The store an output was written to (migration 0022), whatever the configuration says today. */
+export const outputRef = (r: { provider?: string | null; bucket?: string | null; type?: string | null }): StoredRef => ({
+  provider: r.provider === 's3' ? 's3' : 'local',
+  bucket: String(r.bucket ?? ''),
+  type: String(r.type ?? ''),
+});
+
+/**
+ * Delete outputs older than `days` from the store each was written to (files first, then rows). Outputs whose
+ * store cannot be reached (an S3 bucket no longer configured) keep their rows, so nothing is orphaned, and are
+ * counted as kept; the other stores are cleaned all the same.
+ */
+export async function removeOldModelData(app: FastifyInstance, days: number, now = Date.now()): Promise<{ removed: number; kept: number }> {
   const cutoff = new Date(now - days * 86_400_000).toISOString();
   const db = app.ctx.db;
   let removed = 0;
+  let kept = 0;
+  let afterId = 0;
   for (;;) {
-    const rows = await db.selectFrom('model_output').select(['id', 'storage_key']).where('create_time', '<', cutoff).orderBy('id').limit(500).execute();
-    if (!rows.length) return removed;
-    const store = await app.storage.active();
-    await store.delete(rows.map((r) => String(r.storage_key)));
-    await db.deleteFrom('model_output').where('id', 'in', rows.map((r) => Number(r.id))).execute();
-    removed += rows.length;
+    const rows = await db
+      .selectFrom('model_output')
+      .select(['id', 'storage_key', 'provider', 'bucket', 'type'])
+      .where('create_time', '<', cutoff)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    if (!rows.length) return { removed, kept };
+    afterId = Number(rows[rows.length - 1].id);
+    const byStore = new Map<string, { ref: StoredRef; rows: typeof rows }>();
+    for (const r of rows) {
+      const ref = outputRef(r);
+      const k = `${ref.provider}\n${ref.bucket}`;
+      if (!byStore.has(k)) byStore.set(k, { ref, rows: [] });
+      byStore.get(k)!.rows.push(r);
+    }
+    for (const { ref, rows: group } of byStore.values()) {
+      try {
+        const store = await app.storage.storeFor(ref);
+        await store.delete(group.map((r) => String(r.storage_key)));
+      } catch (err) {
+        app.log.warn({ err, provider: ref.provider, bucket: ref.bucket, files: group.length }, 'model data retention: store unavailable, rows kept');
+        kept += group.length;
+        continue;
+      }
+      await db.deleteFrom('model_output').where('id', 'in', group.map((r) => Number(r.id))).execute();
+      removed += group.length;
+    }
   }
 }
 
@@ -59,8 +96,9 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
     run: async (ctx) => {
       const days = Number(ctx.params.days ?? (app.ctx.config as { modelDataKeepDays?: number }).modelDataKeepDays ?? 180);
       if (!Number.isInteger(days) || days < 1) throw new AppError('TASK_PARAM_TYPE', { name: 'days', type: '正整数' });
-      const n = await removeOldModelData(app, days);
-      return { summary: `删除 ${days} 天前的模型数据文件 ${n} 个`, outputCount: 0, calcCount: n };
+      const { removed, kept } = await removeOldModelData(app, days);
+      const keptNote = kept ? `；${kept} 个文件所在的存储无法访问，已保留` : '';
+      return { summary: `删除 ${days} 天前的模型数据文件 ${removed} 个${keptNote}`, outputCount: 0, calcCount: removed };
     },
   });
 
@@ -129,7 +167,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
       const f = await scoped(db.selectFrom('model_output'), scope).selectAll().where('id', '=', req.query.id).executeTakeFirst();
       if (!f) throw new AppError('MODELDATA_FILE_NOT_FOUND');
       if (Number(f.bytes) > PREVIEW_MAX_BYTES) throw new AppError('MODELDATA_ZIP_TOO_LARGE', { max: `${PREVIEW_MAX_BYTES / MiB} MB` });
-      const stream = await (await app.storage.active()).get(String(f.storage_key));
+      const stream = await (await app.storage.storeFor(outputRef(f))).get(String(f.storage_key));
       const chunks: Buffer[] = [];
       for await (const c of stream) chunks.push(c as Buffer);
       const wb = openWorkbook(Buffer.concat(chunks));
@@ -157,12 +195,23 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
       const groups = [...new Set((Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter(Boolean))];
       if (!groups.length) throw new AppError('MODELDATA_GROUP_REQUIRED');
       const scope = await computeDeptScope(db, req.user!);
-      const files = await scoped(db.selectFrom('model_output'), scope).select(['group_name', 'file_name', 'storage_key', 'bytes']).where('group_name', 'in', groups).orderBy('id').execute();
+      const files = await scoped(db.selectFrom('model_output'), scope)
+        .select(['group_name', 'file_name', 'storage_key', 'bytes', 'provider', 'bucket', 'type'])
+        .where('group_name', 'in', groups)
+        .orderBy('id')
+        .execute();
       if (!files.length) throw new AppError('MODELDATA_EMPTY');
       const totalBytes = files.reduce((a, f) => a + Number(f.bytes), 0);
       if (totalBytes > zipMax(app)) throw new AppError('MODELDATA_ZIP_TOO_LARGE', { max: `${Math.round(zipMax(app) / MiB)} MB` });
-      const store = await app.storage.active();
-      const outputs = files.map((f) => ({ ...f, store }));
+      // each file from the store it was written to (one client per store)
+      const stores = new Map<string, ObjectStore>();
+      const outputs: ZipOutput[] = [];
+      for (const f of files) {
+        const ref = outputRef(f);
+        const k = `${ref.provider}\n${ref.bucket}\n${ref.type}`;
+        if (!stores.has(k)) stores.set(k, await app.storage.storeFor(ref));
+        outputs.push({ ...f, store: stores.get(k)! });
+      }
       await checkOutputsExist(outputs);
       return sendOutputsZip(app, reply, outputs);
     },

@@ -9,6 +9,7 @@ import { AppError } from '../../../core/errors.ts';
 import { streamXlsx } from '../../../core/excel/xlsxStream.ts';
 import type { XlsxCellKind } from '../../../core/excel/writeXlsx.ts';
 import type { RunContext, RunResult } from '../../../core/scheduler/index.ts';
+import type { ObjectStore } from '../../../core/storage/index.ts';
 import { loadRateBook, RateError } from '../../payroll/rates.ts';
 import { openDataSource } from '../dataSources/read.ts';
 import { builtinOf, coerceTaskParameters } from '../models/catalogue.ts';
@@ -70,9 +71,8 @@ function censusLimitsLoader(app: FastifyInstance): NonNullable<ModelInput['censu
 
 const KIND_OF: Record<string, XlsxCellKind> = { text: 'text', int: 'int', number: 'number', money: 'money', date: 'date' };
 
-/** Write one output workbook to storage (streamed: the workbook is never whole in memory). */
-async function storeWorkbook(app: FastifyInstance, file: OutputFile): Promise<{ key: string; bytes: number }> {
-  const store = await app.storage.active();
+/** Write one output workbook to `store` (streamed: the workbook is never whole in memory). */
+async function storeWorkbook(app: FastifyInstance, store: ObjectStore, file: OutputFile): Promise<{ key: string; bytes: number }> {
   const key = app.storage.newKey('modelOutput', '.xlsx');
   const pass = new PassThrough();
   let bytes = 0;
@@ -189,14 +189,17 @@ export async function runModelTask(app: FastifyInstance, ctx: RunContext): Promi
   let groupName = baseGroup;
   for (let n = 2; await db.selectFrom('model_output').select('id').where('group_name', '=', groupName).limit(1).executeTakeFirst(); n++) groupName = `${baseGroup}_${n}`;
   const written: { file: OutputFile; key: string; bytes: number }[] = [];
+  // one store for the whole group, recorded on each row: a later switch of the storage configuration must not
+  // orphan these files (preview, all.zip and retention read the row's own store)
+  const ref = await app.storage.activeRef();
+  const store = await app.storage.storeFor(ref);
   try {
     for (const [i, file] of result.files.entries()) {
       ctx.signal.throwIfAborted();
       await ctx.progress(`写出文件 ${i + 1}/${result.files.length}`, 0.85 + (0.14 * i) / Math.max(result.files.length, 1));
-      written.push({ file, ...(await storeWorkbook(app, file)) });
+      written.push({ file, ...(await storeWorkbook(app, store, file)) });
     }
   } catch (err) {
-    const store = await app.storage.active();
     await store.delete(written.map((w) => w.key)).catch(() => undefined);
     throw err;
   }
@@ -221,6 +224,9 @@ export async function runModelTask(app: FastifyInstance, ctx: RunContext): Promi
             rows_out: w.file.sheet.rows.length,
             bytes: w.bytes,
             owner_dept_id: task.ownerDeptId,
+            provider: ref.provider,
+            bucket: ref.bucket,
+            type: ref.type,
             create_time: now,
           };
         }),
