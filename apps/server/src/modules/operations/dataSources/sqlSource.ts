@@ -2,6 +2,7 @@ import mysql from 'mysql2';
 import pg from 'pg';
 import { AppError } from '../../../core/errors.ts';
 import { OUTBOUND_POLICIES, resolveOutbound } from '../../../core/net/outboundGuard.ts';
+import { driverMessage } from './driverErrors.ts';
 import { QueryRefused, readOnlyStatement } from './sqlGuard.ts';
 import { type DataSourceReader, SQL_CONNECT_TIMEOUT_MS, SQL_ROW_CAP, type SqlKind } from './types.ts';
 
@@ -44,9 +45,12 @@ const FETCH_ROWS = 1000;
  * and tells whoever reads it that the masked letters are part of the password (finding N1).
  */
 function connectFailure(err: unknown): AppError {
-  const e = err as { code?: unknown; message?: unknown };
-  const detail = `${e?.code ? `${String(e.code)} ` : ''}${String(e?.message ?? err).split('\n')[0]}`.trim();
-  return new AppError('DATASOURCE_CONNECT_FAILED', { detail: detail.slice(0, 300) });
+  return new AppError('DATASOURCE_CONNECT_FAILED', { detail: driverMessage(err) });
+}
+
+/** A failed read as the user's message: the error's class and text, the values it quotes cut (driverErrors.ts, N9). */
+function readFailure(err: unknown): AppError {
+  return new AppError('DATASOURCE_READ_FAILED', { detail: driverMessage(err) });
 }
 
 function checkedStatement(query: string, kind: SqlKind): string {
@@ -152,7 +156,7 @@ async function openPostgres(conn: SqlConnectionFields, address: string, statemen
     first = await client.query({ text: `FETCH FORWARD ${FETCH_ROWS} FROM payroll_read`, rowMode: 'array' });
   } catch (err) {
     await close();
-    throw opts.signal?.aborted ? (opts.signal.reason ?? err) : new AppError('DATASOURCE_READ_FAILED', { detail: String((err as Error).message ?? err).split('\n')[0].slice(0, 300) });
+    throw opts.signal?.aborted ? (opts.signal.reason ?? err) : readFailure(err);
   }
   const fields = uniqueNames(first.fields.map((f) => f.name));
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
@@ -175,7 +179,7 @@ async function openPostgres(conn: SqlConnectionFields, address: string, statemen
       }
     } catch (err) {
       if (err instanceof AppError || opts.signal?.aborted) throw opts.signal?.aborted ? (opts.signal.reason ?? err) : err;
-      throw new AppError('DATASOURCE_READ_FAILED', { detail: String((err as Error).message ?? err).split('\n')[0].slice(0, 300) });
+      throw readFailure(err);
     } finally {
       await close();
     }
@@ -234,7 +238,7 @@ async function openMysql(conn: SqlConnectionFields, address: string, statement: 
     await mysqlQuery(c, 'START TRANSACTION READ ONLY');
   } catch (err) {
     await close();
-    throw new AppError('DATASOURCE_READ_FAILED', { detail: String((err as Error).message ?? err).split('\n')[0].slice(0, 300) });
+    throw readFailure(err);
   }
   const query = c.query({ sql: statement, rowsAsArray: true });
   // the stream listens before any row can arrive (the column list and the first rows may come in one packet);
@@ -250,7 +254,7 @@ async function openMysql(conn: SqlConnectionFields, address: string, statement: 
     });
   } catch (err) {
     await close();
-    throw new AppError('DATASOURCE_READ_FAILED', { detail: String((err as Error).message ?? err).split('\n')[0].slice(0, 300) });
+    throw readFailure(err);
   }
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   const cap = opts.cap ?? SQL_ROW_CAP;
@@ -268,7 +272,7 @@ async function openMysql(conn: SqlConnectionFields, address: string, statement: 
     } catch (err) {
       if (err instanceof AppError) throw err;
       if (opts.signal?.aborted) throw opts.signal.reason ?? err;
-      throw new AppError('DATASOURCE_READ_FAILED', { detail: String((err as Error).message ?? err).split('\n')[0].slice(0, 300) });
+      throw readFailure(err);
     } finally {
       await close();
     }
