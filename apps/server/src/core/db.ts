@@ -157,6 +157,51 @@ export async function insertRowsRaw(
   await db.executeQuery(CompiledQuery.raw(`${into} values ${rows.map(() => tuple).join(',')}`, params));
 }
 
+/**
+ * Several rows updated by id in one plain-SQL statement, for the same reason as insertRowsRaw (one statement per
+ * row is one round trip per row on PostgreSQL and MySQL). Every row sets the same columns. PostgreSQL: UPDATE ...
+ * FROM unnest() of one array per column, typed by `pgTypes` as in insertRowsRaw; SQLite: UPDATE ... FROM a VALUES
+ * list; MySQL: UPDATE ... JOIN a derived table of UNION ALL selects. An id that no longer exists is skipped, as
+ * a one-row UPDATE would skip it. The caller keeps SQLite's and MySQL's `?` count in bounds.
+ */
+export async function updateRowsRaw(
+  db: Db | DynamicDb,
+  dialect: DialectName,
+  table: string,
+  rows: readonly { id: number; values: Record<string, unknown> }[],
+  pgTypes: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
+  if (!rows.length) return;
+  const columns = Object.keys(rows[0].values);
+  const q = (name: string) => quoteIdentifier(dialect, name);
+  const t = q(table);
+  const rowId = q('row_id_');
+  if (dialect === 'postgres') {
+    const arrays = [rows.map((r) => r.id), ...columns.map((c) => rows.map((r) => r.values[c] ?? null))];
+    const casts = ['$1::integer[]', ...columns.map((c, i) => `$${i + 2}::${pgTypes.get(c) ?? 'text'}[]`)];
+    const sets = columns.map((c) => `${q(c)} = v.${q(c)}`).join(',');
+    await db.executeQuery(CompiledQuery.raw(`update ${t} as s set ${sets} from unnest(${casts.join(',')}) as v(${rowId},${columns.map(q).join(',')}) where s.id = v.${rowId}`, arrays));
+    return;
+  }
+  const params: unknown[] = [];
+  for (const r of rows) {
+    params.push(r.id);
+    for (const c of columns) params.push(r.values[c] ?? null);
+  }
+  const placeholders = ['?', ...columns.map(() => '?')].join(',');
+  if (dialect === 'sqlite') {
+    const sets = columns.map((c) => `${q(c)} = v.${q(c)}`).join(',');
+    const values = rows.map(() => `(${placeholders})`).join(',');
+    await db.executeQuery(CompiledQuery.raw(`with v(${rowId},${columns.map(q).join(',')}) as (values ${values}) update ${t} set ${sets} from v where ${t}.id = v.${rowId}`, params));
+    return;
+  }
+  // the first select names the derived table's columns
+  const first = `select ${[rowId, ...columns.map(q)].map((c) => `? as ${c}`).join(',')}`;
+  const selects = rows.map((_, i) => (i === 0 ? first : `select ${placeholders}`)).join(' union all ');
+  const sets = columns.map((c) => `s.${q(c)} = v.${q(c)}`).join(',');
+  await db.executeQuery(CompiledQuery.raw(`update ${t} s join (${selects}) v on s.id = v.${rowId} set ${sets}`, params));
+}
+
 /** Insert a row and return its generated id on every dialect. */
 export async function insertReturningId(typed: Db | DynamicDb, dialect: DialectName, table: string, row: Record<string, unknown>): Promise<number> {
   const db = dynamicDb(typed);

@@ -355,7 +355,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
 }
 
 /** The PostgreSQL element type of a column's unnest() array: its kind's column type (texts as text). */
-function pgArrayType(f: FieldDef): string {
+export function pgArrayType(f: FieldDef): string {
   const sql = kindOf(f).sql;
   return sql === 'bigint' || sql === 'integer' || sql === 'smallint' ? sql : sql?.startsWith('numeric') ? 'numeric' : 'text';
 }

@@ -91,7 +91,7 @@ export function registerPayslipRoutes(fastify: FastifyInstance): void {
     refuseEmployee(req);
     const file = (await readUpload(req)).data;
     const audit = { username: req.user?.username ?? null, ip: req.ip, browser: String(req.headers['user-agent'] ?? '') };
-    const { total, inserted, updated, unchanged, replaced, warnings } = await importPayslipFile(app.ctx.db, file, audit);
+    const { total, inserted, updated, unchanged, replaced, warnings } = await importPayslipFile(app.ctx.db, app.ctx.dialect, file, audit);
     return { total, inserted, updated, unchanged, replaced: replaced.length, failed: 0, errors: [], warnings };
   });
 
