@@ -17,9 +17,10 @@ import * as m0019 from './0019_salary_ytd.ts';
 import * as m0020 from './0020_keyword_trgm.ts';
 import * as m0021 from './0021_salary_tag_month.ts';
 import * as m0022 from './0022_model_output_store.ts';
-import * as m0024 from './0024_tax_deduction_caps.ts';
 import * as m0023 from './0023_payroll_carry_items.ts';
+import * as m0024 from './0024_tax_deduction_caps.ts';
 import * as m0025 from './0025_entry_is_regular_text.ts';
+import * as m0026 from './0026_user_must_change_password.ts';
 import * as m0010 from './0010_scheduler.ts';
 import * as m0011 from './0011_data_sources.ts';
 import * as m0012 from './0012_models_tasks.ts';
@@ -56,9 +57,10 @@ export const MIGRATIONS: [name: string, up: (ctx: MigrationContext) => Promise<v
   ['0020_keyword_trgm', m0020.up],
   ['0021_salary_tag_month', m0021.up],
   ['0022_model_output_store', m0022.up],
-  ['0024_tax_deduction_caps', m0024.up],
   ['0023_payroll_carry_items', m0023.up],
+  ['0024_tax_deduction_caps', m0024.up],
   ['0025_entry_is_regular_text', m0025.up],
+  ['0026_user_must_change_password', m0026.up],
 ];
 
 /** Kysely's bookkeeping tables (its defaults, named here because the upgrade step writes them too). */

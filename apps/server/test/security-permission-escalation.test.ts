@@ -121,6 +121,8 @@ describe('S2: the escalation sequence is refused at every step', () => {
     expect((await attacker('PUT', '/api/roles/permission', { id: lowerRole, permissions: [{ id: await permissionId('ACCENTRY_SELECT') }] })).statusCode).toBe(204);
     const made = await attacker('POST', '/api/users', newUserBody('s2_minion', [lowerRole]));
     expect(made.statusCode).toBe(201);
+    // (the issued password would refuse everything with PASSWORD_CHANGE_REQUIRED: this test is about permissions)
+    await t.app.ctx.db.updateTable('sys_user').set({ must_change_password: 0 }).where('username', '=', 's2_minion').execute();
     const minion = caller(t, await login(t.app, 's2_minion', made.json().defaultPassword));
     const info = (await minion('GET', '/auth/info')).json();
     expect(info.roles).toEqual(['ACCENTRY_SELECT']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db.ts';
 import { verifyPassword } from '../src/core/auth/password.ts';
+import { encryptLoginPassword } from '../src/core/auth/keys.ts';
 import { bearer, createTestApp, login, loginResponse, type TestApp } from './helpers.ts';
 import { adminToken, createCompany, createStaff, idCard } from './dispatch-fixtures.ts';
 import { caller, type Caller, idOf, userWithCodes } from './system-fixtures.ts';
@@ -106,9 +107,26 @@ describe('POST /api/accountsStaff/accounts', () => {
     // the employee logs in with the shown password, is an ordinary employee and sees only his own payslips
     await addPayslip(a.idCard, '开通甲', '2026-01');
     await addPayslip(b.idCard, '开通乙', '2026-01');
-    const employeeToken = await login(t.app, a.idCard, body.created[0].password);
+    const firstToken = await login(t.app, a.idCard, body.created[0].password);
+    const first = await t.app.inject({ method: 'GET', url: '/auth/info', headers: bearer(firstToken) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().mustChangePassword).toBe(true);
+    // the one-time password opens nothing but its own change (U23)
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/acPayslip', headers: bearer(firstToken) });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const pk = t.app.ctx.keys.rsaPublicKeyPem;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/updatePass',
+      headers: bearer(firstToken),
+      payload: { oldPass: encryptLoginPassword(pk, body.created[0].password), newPass: encryptLoginPassword(pk, 'Own-Choice-2026') },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const employeeToken = await login(t.app, a.idCard, 'Own-Choice-2026');
     const info = await t.app.inject({ method: 'GET', url: '/auth/info', headers: bearer(employeeToken) });
     expect(info.statusCode).toBe(200);
+    expect(info.json().mustChangePassword).toBe(false);
     expect(JSON.stringify(info.json())).toContain('普通员工');
     const slips = await t.app.inject({ method: 'GET', url: '/api/acPayslip', headers: bearer(employeeToken) });
     expect(slips.statusCode).toBe(200);
@@ -125,7 +143,8 @@ describe('POST /api/accountsStaff/accounts', () => {
     expect(again.json()).toMatchObject({ message: '已开通0个账号，跳过2人', created: [] });
     expect(again.json().skipped.map((s: { reasonCode: string }) => s.reasonCode)).toEqual(['ACCOUNT_EXISTS', 'ACCOUNT_EXISTS']);
     expect(await countUsers()).toBe(before + 2);
-    expect((await loginResponse(t.app, a.idCard, body.created[0].password)).statusCode).toBe(200);
+    expect((await loginResponse(t.app, a.idCard, 'Own-Choice-2026')).statusCode).toBe(200);
+    expect((await loginResponse(t.app, b.idCard, body.created[1].password)).statusCode).toBe(200);
   });
 
   it('needs a user-creation code and a staff-reading code (403 otherwise) and keeps to the staff data scope', async () => {

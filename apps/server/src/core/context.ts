@@ -31,6 +31,8 @@ export interface CurrentUser {
   jobName: string | null;
   avatar: string | null;
   enabled: boolean;
+  /** Holds a password the server issued (new user, employee login): reaches only what changing it needs (U23). */
+  mustChangePassword: boolean;
   createTime: string | null;
   /** Permission codes of all roles (empty -> ROLE_SYSTEM_DEFAULT on the client). */
   permissions: string[];
@@ -52,5 +54,7 @@ declare module 'fastify' {
     auth?: RouteAuth;
     /** Description written to the operation log for this route (mutating routes are always logged). */
     log?: string;
+    /** Reachable while the caller still has to change an issued password (who am I, menus, the change, logout). */
+    beforePasswordChange?: boolean;
   }
 }

@@ -133,7 +133,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
     }
     const defaults: Record<string, unknown> = {};
     for (const name of opts.importDefaults ?? []) {
-      const raw = upload.fields[name] ?? req.query[name];
+      const raw = upload.fields[name] ?? (req.query as Record<string, unknown>)[name];
       if (raw === undefined || raw === null || raw === '') continue;
       const field = def.fields.find((f) => f.name === name);
       if (!field) continue;

@@ -24,6 +24,8 @@ export interface UserInfo {
   job?: string | null;
   jobId?: number | null;
   enabled?: boolean;
+  /** The password was issued by an administrator and must be changed before anything else. */
+  mustChangePassword?: boolean;
   createTime?: string;
   /** Permission codes; ['ROLE_SYSTEM_DEFAULT'] when the user holds none. */
   roles: string[];

@@ -55,6 +55,20 @@ function renderAt(path: string) {
 }
 
 describe('AppLayout routing', () => {
+  it('asks a user with an issued password for a new one before anything else, with no way around it (U23)', async () => {
+    setToken('t');
+    setUser({ id: 7, username: 'newcomer', job: '普通员工', roles: ['ROLE_SYSTEM_DEFAULT'], mustChangePassword: true });
+    renderAt('/acPayslip/index');
+    expect(await screen.findByTestId('initial-password-hint', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('请修改初始密码')).toBeTruthy();
+    expect(screen.getByTestId('password-form')).toBeTruthy();
+    // no cancel, no close icon, no screen behind it
+    expect(screen.queryByText('取 消')).toBeNull();
+    expect(document.querySelector('.ant-modal-close svg, button[aria-label="Close"]')).toBeNull();
+    expect(document.querySelector('.app-sider')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/acPayslip'))).toBe(false);
+  });
+
   it('sends visitors without a token to /login with the redirect', async () => {
     const { router } = renderAt('/records/accEntry?x=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../app/auth';
+import { loadable } from '../app/loadable';
 import { menuTitle } from '../app/i18n';
 import { DASHBOARD, type NavItem, appRoutes, buildNavigation, menusQuery, normalizePath } from '../app/menus';
 import { getToken, homePath } from '../app/session';
@@ -25,6 +26,9 @@ const SIDEBAR_COLLAPSED_WIDTH = 64;
 function useMenus(userId: number | undefined) {
   return useQuery({ ...menusQuery(getToken()), enabled: userId !== undefined });
 }
+
+/** The change-password dialog, loaded only for a user who must change an issued password (rare). */
+const InitialPassword = loadable(() => import('../modules/user/InitialPasswordDialog'), () => null, 'InitialPassword');
 
 /** The frame around every screen after login: sidebar, navbar, tags bar and the open screens. */
 export default function AppLayout() {
@@ -107,6 +111,14 @@ export default function AppLayout() {
       ? [...tabs, { path: current.path, fullPath: current.path + location.search, title: current.title, component: current.component, affix: !!current.affix, refreshKey: 0 }]
       : tabs;
 
+  // An administrator issued this password: nothing else until it is changed (the server refuses the rest anyway).
+  if (user?.mustChangePassword) {
+    return (
+      <div className="app-initial-password" data-testid="initial-password">
+        <InitialPassword.Component />
+      </div>
+    );
+  }
   if (pathname === '/') return <Navigate to={home} replace />;
   if (activePath === DASHBOARD.path && isOrdinaryEmployee) return <Navigate to={home} replace />;
   // spec §6: an ordinary employee who types a screen they may not open lands on their payslips, not the 404 page

@@ -36,6 +36,7 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, zh: '没有权限执行此操作', en: 'You are not allowed to do this', es: 'No tiene permiso para realizar esta operación', ja: 'この操作を実行する権限がありません' },
   UNAUTHORIZED: { status: 401, zh: '登录状态已过期，请重新登录', en: 'Your session has expired, please log in again', es: 'Su sesión ha caducado; inicie sesión de nuevo', ja: 'ログインの有効期限が切れました。再度ログインしてください' },
   NOT_LOGGED_IN: { status: 401, zh: '未登录或登录状态已过期', en: 'Not logged in, or the session has expired', es: 'No ha iniciado sesión o la sesión ha caducado', ja: '未ログインか、ログインの有効期限が切れています' },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, zh: '请先修改初始密码', en: 'Please change your initial password first', es: 'Cambie primero su contraseña inicial', ja: '最初に初期パスワードを変更してください' },
   ACCOUNT_DISABLED: { status: 400, zh: '账号已停用，请联系管理员', en: 'This account is disabled, please contact the administrator', es: 'La cuenta está desactivada; contacte con el administrador', ja: 'アカウントは無効になっています。管理者に連絡してください' },
 
   // ---- payroll inputs chosen, not typed: agent, person, caps, the 60,000 rule (modules/payroll/inputRules, deductionCaps, simplifiedDeduction)

@@ -43,6 +43,8 @@ export const userResource = defineResource({
     },
     { name: 'avatar', kind: 'string', label: '头像', readOnly: true, list: false, excel: false },
     { name: 'lastPasswordResetTime', kind: 'datetime', label: '最后修改密码的时间', readOnly: true, list: false },
+    // Set by the server when it issues a password (new user, employee login); cleared by the user's own change.
+    { name: 'mustChangePassword', column: 'must_change_password', kind: 'bool', label: '须修改初始密码', readOnly: true, list: false, form: false, detail: false, excel: false, sortable: false },
     { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true },
     { name: 'updateTime', kind: 'datetime', label: '更新时间', readOnly: true, list: false, excel: false },
     // Set only by the server (a random initial password, then password changes); never leaves it.

@@ -148,8 +148,10 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     if (req.headers.authorization || req.headers.cookie?.includes(SESSION_COOKIE)) await authenticate(req).catch(() => undefined);
   };
 
-  const guardFor = (auth: Exclude<RouteAuth, 'public'>) => async (req: FastifyRequest) => {
+  const guardFor = (auth: Exclude<RouteAuth, 'public'>, beforePasswordChange: boolean) => async (req: FastifyRequest) => {
     const entry = await authenticate(req);
+    // an issued password (new user, employee login) opens nothing but its own change (U23)
+    if (entry.base.mustChangePassword && !beforePasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED', {});
     if (auth !== 'user' && !hasPermission(entry.base.permissions, auth)) throw forbidden();
     // The caller's data scope is settled before any handler opens a write transaction: hooks read it
     // inside transactions, and on SQLite (one connection) a first lookup there would wait for ever.
@@ -177,7 +179,8 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
-    const guard = !auth || auth === 'public' ? identify : guardFor(auth);
+    const beforePasswordChange = (route.config as { beforePasswordChange?: boolean } | undefined)?.beforePasswordChange === true;
+    const guard = !auth || auth === 'public' ? identify : guardFor(auth, beforePasswordChange);
     route.onRequest = [guard as never, ...hookList(route.onRequest)];
     if (auth && methods.some(isMutating)) route.onSend = [...hookList(route.onSend), invalidate as never];
     if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;

@@ -34,6 +34,8 @@ export function userInfo(u: Omit<CurrentUser, 'tokenJti' | 'tokenExp'>) {
     job: u.jobName,
     jobId: u.jobId,
     enabled: u.enabled,
+    // the web app asks for a new password before anything else while this is true
+    mustChangePassword: u.mustChangePassword,
     createTime: u.createTime,
     roles: u.permissions.length ? u.permissions : [DEFAULT_ROLE_CODE],
     roleNames: u.roles.map((r) => r.name),
@@ -113,9 +115,9 @@ export function registerAuthRoutes(fastify: FastifyInstance): void {
     return { token, expiresAt, user: userInfo(user) };
   });
 
-  app.get('/auth/info', { schema: { tags, summary: '当前用户' }, config: { auth: 'user' } }, async (req) => userInfo(req.user!));
+  app.get('/auth/info', { schema: { tags, summary: '当前用户' }, config: { auth: 'user', beforePasswordChange: true } }, async (req) => userInfo(req.user!));
 
-  app.delete('/auth/logout', { schema: { tags, summary: '退出登录' }, config: { auth: 'user', log: '用户退出' } }, async (req, reply) => {
+  app.delete('/auth/logout', { schema: { tags, summary: '退出登录' }, config: { auth: 'user', log: '用户退出', beforePasswordChange: true } }, async (req, reply) => {
     const u = req.user!;
     const ttl = Math.max(1, u.tokenExp - Math.floor(Date.now() / 1000));
     await cache.set(REVOKED_TOKENS.key(u.tokenJti), '1', ttl);

@@ -183,6 +183,8 @@ export function registerStaffAccounts(fastify: FastifyInstance, staff: Registere
             job_id: target.jobId,
             token_version: 0,
             last_password_reset_time: now,
+            // the one-time password is changed at the first login (U23)
+            must_change_password: 1,
             create_time: now,
             update_time: now,
           });

@@ -96,7 +96,7 @@ export function registerMenus(app: FastifyInstance): void {
   const db = () => app.ctx.db;
 
   const tags = [menuResource.label];
-  app.get('/api/menus/build', { config: { auth: 'user' }, schema: { tags, summary: '当前用户的菜单（侧边栏）' } }, async (req) => {
+  app.get('/api/menus/build', { config: { auth: 'user', beforePasswordChange: true }, schema: { tags, summary: '当前用户的菜单（侧边栏）' } }, async (req) => {
     const roleIds = req.user!.roles.map((r) => r.id);
     if (!roleIds.length) return [];
     const rows = await db()

@@ -58,7 +58,7 @@ export function registerSelfService(app: FastifyInstance): void {
   const tags = ['个人中心'];
   const encrypted = z.string().max(4096).optional().meta({ description: 'RSA-OAEP-256 加密（Base64）' });
   const passBody = z.looseObject({ oldPass: encrypted, newPass: encrypted }).optional();
-  api.post('/api/users/updatePass', { config: { auth: 'user', log: '修改密码' }, schema: { tags, summary: '修改密码', body: passBody } }, async (req) => {
+  api.post('/api/users/updatePass', { config: { auth: 'user', log: '修改密码', beforePasswordChange: true }, schema: { tags, summary: '修改密码', body: passBody } }, async (req) => {
     const body = req.body ?? {};
     const oldPass = decrypted(body.oldPass, '请输入旧密码', 'oldPass');
     const newPass = decrypted(body.newPass, '请输入新密码', 'newPass');
@@ -70,7 +70,7 @@ export function registerSelfService(app: FastifyInstance): void {
     // A new token version invalidates every token issued before, this session's included.
     await db
       .updateTable('sys_user')
-      .set((eb) => ({ password_hash: hash, last_password_reset_time: nowIso(), update_time: nowIso(), token_version: eb('token_version', '+', 1) }))
+      .set((eb) => ({ password_hash: hash, last_password_reset_time: nowIso(), update_time: nowIso(), must_change_password: 0, token_version: eb('token_version', '+', 1) }))
       .where('id', '=', user.id)
       .execute();
     return {};

@@ -93,6 +93,8 @@ async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'c
     const password = generatePassword();
     values.passwordHash = await hashPassword(password);
     values.lastPasswordResetTime = nowIso();
+    // a password the user did not choose: changed at the first login (U23)
+    values.mustChangePassword = true;
     req.issuedPassword = password;
   }
 }

@@ -1,4 +1,4 @@
-import { Form, type FormInstance, Input, Modal } from 'antd';
+import { Alert, Form, type FormInstance, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +30,12 @@ export function passwordRules(t: TFunction, form: FormInstance): Record<'oldPass
   };
 }
 
-/** Change password: RSA-encrypted old and new password; success logs the user out after 1.5 s. */
-export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Change password: RSA-encrypted old and new password; success logs the user out after 1.5 s. `required`: the
+ * password was issued by an administrator (new user, employee login) and must be changed before anything else
+ * (the server refuses every other call meanwhile): no cancel, no close, and a line saying why.
+ */
+export function PasswordDialog({ open, onClose, required = false }: { open: boolean; onClose: () => void; required?: boolean }) {
   const { t } = useTranslation('system');
   const { logout } = useAuth();
   const [form] = Form.useForm();
@@ -57,9 +61,12 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Modal
       open={open}
-      title={t('center.changePassword')}
+      title={required ? t('center.initialPasswordTitle') : t('center.changePassword')}
       width={500}
-      onCancel={onClose}
+      onCancel={required ? undefined : onClose}
+      closable={!required}
+      keyboard={!required}
+      footer={required ? (_, { OkBtn }) => <OkBtn /> : undefined}
       onOk={() => form.submit()}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
@@ -67,6 +74,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
       destroyOnHidden
       mask={{ closable: false }}
     >
+      {required && <Alert type="info" showIcon title={t('center.initialPasswordHint')} style={{ marginBottom: 16 }} data-testid="initial-password-hint" />}
       <Form form={form} layout="horizontal" labelCol={{ flex: '90px' }} onFinish={submit} name="change-password" data-testid="password-form">
         <Form.Item name="oldPass" label={t('center.oldPass')} rules={rules.oldPass}>
           <Input.Password autoComplete="current-password" />
