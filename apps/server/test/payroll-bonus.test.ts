@@ -35,7 +35,8 @@ describe('annual one-time bonus', () => {
     expect(jan).toMatchObject({ gross: 8000, fiveOne: 1803, tax: 35.91, bonus: 36000, bonusMerged: false, bonusTax: 1080, realSalary: 41081.09 });
     // the payslip shows the bonus and its tax on their own lines (年终1, 年终3)
     expect((await admin('POST', '/api/acPayslip/generate', { companyId, month: '2026-01' })).status).toBe(200);
-    expect(await payslipOf('2026-01', idCard)).toMatchObject({ benqi: 8000, nianzhong1: 36000, nianzhong3: 1080, yingna: 35.91, shifa: 41081.09 });
+    // PB5: 本期应发 is the income lines' sum, the separately taxed bonus included: 8,000 + 36,000
+    expect(await payslipOf('2026-01', idCard)).toMatchObject({ benqi: 44000, nianzhong1: 36000, nianzhong3: 1080, yingna: 35.91, shifa: 41081.09 });
     // February's cumulative tax ignores the separate bonus: 2 x 1,197 = 2,394 -> 71.82 - 35.91 = 35.91
     const [feb] = await runMonth(admin, companyId, '2026-02');
     expect(feb).toMatchObject({ tax: 35.91, bonusTax: 0, realSalary: 6161.09, cumulativeIncome: 16000 });

@@ -19,6 +19,7 @@ import { readUpload } from '../../crud/excel.ts';
 import { loadVisibleCompany } from './companies.ts';
 import { companyMonthSchema } from './months.ts';
 import { importPayslipFile } from './payslipImport.ts';
+import { loadSalaryLineSources, registerPayslipLines, salaryPayslipLines } from './payslipLines.ts';
 import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
 
 /**
@@ -95,6 +96,8 @@ export function registerPayslipRoutes(fastify: FastifyInstance): void {
     return { total, inserted, updated, unchanged, replaced: replaced.length, failed: 0, errors: [], warnings };
   });
 
+  registerPayslipLines(app, isOrdinaryEmployee as never, ownIdCards as never);
+
   app.post('/api/acPayslip/generate', { config: { auth: createCodes, log: '生成工资条' }, schema: { tags, summary: '由已确认的月度工资生成工资条', body: companyMonthSchema } }, async (req) => {
     refuseEmployee(req);
     const { companyId, month } = req.body;
@@ -132,7 +135,8 @@ const ST = (name: string) => fieldColumn(staffResource, name);
 
 /**
  * Payslips of a confirmed month from its salary rows (payroll-rules.md §5.3): jichu = 基本工资, jiaban = 加班费,
- * koukuan = 扣款（税前）, benqi = 应发 (基本工资 + 加班费 − 扣款), yanglao/yiliao/shiye/gongjijin = the personal items,
+ * koukuan = 扣款（税前）, benqi = 本期应发, the sum of the slip's income lines (payslipLines.ts: 基本工资 + 加班费 − 扣款 + the
+ * annual bonus, also when taxed separately, PB5), yanglao/yiliao/shiye/gongjijin = the personal items,
  * shebaogeren = social insurance, shebaogongjijin = 五险一金, yingshui = this month's taxable income (may be
  * negative; for a person paid by two client companies it is the person's figure), yingna = tax,
  * shuihou = 应发 − 五险一金 − 个税, nianzhong1 = the annual bonus, nianzhong3 = its separate tax, shangyueweikou =
@@ -166,11 +170,13 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
       .where((eb) => eb.or([eb('company_id', '=', companyId), eb('company_id', 'is', null)]))
       .execute();
     const keep = new Set(imported.map((r) => String(r.id_card).toUpperCase()));
+    // PB5: 本期应发 is the sum of the slip's income lines (a separately taxed bonus included), so the slip adds up
+    const lineSources = await loadSalaryLineSources(trx, companyId, month);
     const now = nowIso();
     const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
     const merged = (r: Record<string, unknown>) => r.bonusMerged === 1 || r.bonusMerged === true || r.bonusMerged === '1';
     const all = rows.map((r, i) => {
-      const gross = n(r.gross);
+      const gross = salaryPayslipLines(lineSources.get(String(r.idCard).toUpperCase()) ?? {}).gross;
       const fiveOne = n(r.fiveOne);
       const tax = n(r.tax);
       const notes = [String(r.taxesType ?? '') === '劳务报酬' ? '劳务报酬按次预扣' : ''].filter(Boolean);
@@ -195,9 +201,10 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
         gongjijin: n(r.gongjijin),
         shebaogeren: n(r.yanglao) + n(r.yiliao) + n(r.shiye),
         shebaogongjijin: fiveOne,
-        yingshui: r.taxableThisMonth === null || r.taxableThisMonth === undefined ? null : Number(r.taxableThisMonth),
+        // U13: a month's share below the deductions is no taxable income: 0 (the sheet says why)
+        yingshui: r.taxableThisMonth === null || r.taxableThisMonth === undefined ? null : Math.max(0, Number(r.taxableThisMonth)),
         yingna: tax,
-        shuihou: gross - fiveOne - tax,
+        shuihou: gross - fiveOne - tax - (merged(r) ? 0 : n(r.bonusTax)),
         // the annual bonus on its own lines (payroll-rules.md §1.5): 年终1 the bonus, 年终3 its separate tax; a
         // merged bonus is inside 本期应发 and its tax inside 应纳税额, so only 年终1 shows it
         nianzhong1: n(r.bonus) || null,

@@ -30,4 +30,29 @@ describe('the printable payslip (P7)', () => {
     expect(line('koukuan')).toBe('扣款（税前）-100.00');
     expect(container.querySelector('[data-testid="payslip-net"]')?.textContent).toContain('6,549.09');
   });
+
+  it('PB5, U13: a generated slip prints its salary row\'s lines, 本期应发 their sum, a zero tax explained', () => {
+    const slip = { id: 7, month: '2026-01', name: '奖金甲', idCard: '110101199001010011', jichu: 8000, nianzhong1: 36001, benqi: 44001, shifa: 38771.99 };
+    const lines = {
+      gross: 44001,
+      net: 38771.99,
+      lines: [
+        { name: 'salary', label: '基础工资', section: 'income' as const, amount: 8000 },
+        { name: 'bonusSeparate', label: '全年一次性奖金（单独计税）', section: 'income' as const, amount: 36001 },
+        { name: 'fiveOne', label: '五险一金(个人)', section: 'deduction' as const, amount: 1803 },
+        { name: 'tax', label: '个人所得税', section: 'deduction' as const, amount: 35.91 },
+        { name: 'bonusTax', label: '年终奖个税', section: 'deduction' as const, amount: 3390.1 },
+        { name: 'deduct', label: '专项附加扣除', section: 'info' as const, amount: 0 },
+        { name: 'taxableThisMonth', label: '本月应纳税所得额', section: 'info' as const, amount: 0, note: 'belowDeductions' as const },
+      ],
+    };
+    const { container } = render(<PayslipSheet row={slip} lines={lines} />);
+    const line = (item: string) => container.querySelector(`tr[data-item="${item}"]`)?.textContent;
+    expect(line('bonusSeparate')).toBe('全年一次性奖金（单独计税）36,001.00');
+    expect(line('bonusTax')).toContain('3,390.10');
+    expect(line('deduct')).toContain('0.00');
+    expect(line('taxableThisMonth')).toContain('本月无应纳税所得额');
+    expect(container.querySelector('.payslip-total')?.textContent).toContain('44,001.00');
+    expect(container.querySelector('[data-testid="payslip-net"]')?.textContent).toContain('38,771.99');
+  });
 });

@@ -1,8 +1,10 @@
 import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS, PAYSLIP_PRE_TAX_DEDUCTIONS } from '@app/shared/resources/payslip';
 import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../app/i18n';
+import { api } from '../../app/request';
 import { type Row, formatMoney } from '../../crud';
 import './salary.css';
 
@@ -31,10 +33,42 @@ export function payslipItems(row: Row) {
   };
 }
 
-export function PayslipSheet({ row }: { row: Row }) {
+/** A generated payslip's lines from its salary row (GET /api/acPayslip/lines; yuan). */
+export interface SheetLine {
+  name: string;
+  label: string;
+  section: 'income' | 'deduction' | 'info';
+  amount: number;
+  note?: 'belowDeductions';
+}
+export interface SheetLines {
+  lines: SheetLine[];
+  gross: number;
+  net: number;
+}
+
+/** Line names that are not fields of the salary row: their labels live in salary.json. */
+const OWN_LINE_LABELS = new Set(['bonusSeparate', 'bonusMerged', 'unpaid']);
+
+/**
+ * The sheet's sections: from the salary row's lines when the payslip was generated (PB5, U13: every item of 应发 and
+ * 实发 a line, 专项附加扣除 and 个税 even when 0, the taxable income never below 0), else from the payslip's columns.
+ */
+function sheetSections(row: Row, fromSalary: SheetLines | null | undefined, t: (key: string) => string) {
+  if (!fromSalary) {
+    const { income, deductions, taxInfo } = payslipItems(row);
+    const gross = hasAmount(row[GROSS]) ? Number(row[GROSS]) : income.reduce((s, i) => s + i.value, 0);
+    return { income, deductions, taxInfo, gross };
+  }
+  const label = (l: SheetLine) => (OWN_LINE_LABELS.has(l.name) ? t(`payslip.line.${l.name}`) : fieldLabel('accountsSalary', { name: l.name, label: l.label }));
+  const of = (section: SheetLine['section']) =>
+    fromSalary.lines.filter((l) => l.section === section).map((l) => ({ name: l.name, label: label(l), value: l.amount, note: l.note ? t(`payslip.${l.note}`) : undefined }));
+  return { income: of('income'), deductions: of('deduction'), taxInfo: of('info'), gross: fromSalary.gross };
+}
+
+export function PayslipSheet({ row, lines }: { row: Row; lines?: SheetLines | null }) {
   const { t } = useTranslation('salary');
-  const { income, deductions, taxInfo } = payslipItems(row);
-  const gross = hasAmount(row[GROSS]) ? Number(row[GROSS]) : income.reduce((s, i) => s + i.value, 0);
+  const { income, deductions, taxInfo, gross } = sheetSections(row, lines, t);
   const info: [string, unknown][] = [
     [t('payslip.name'), row.name],
     [t('payslip.idCard'), row.idCard],
@@ -44,7 +78,7 @@ export function PayslipSheet({ row }: { row: Row }) {
     [t('payslip.bankNumber'), row.bankNumber],
   ];
   const shownInfo = info.filter(([, v]) => v !== null && v !== undefined && v !== '');
-  const section = (title: string, items: { name: string; label: string; value: number }[]) => (
+  const section = (title: string, items: { name: string; label: string; value: number; note?: string }[]) => (
     <>
       <tr>
         <td colSpan={2} className="payslip-section">
@@ -58,7 +92,10 @@ export function PayslipSheet({ row }: { row: Row }) {
       ) : (
         items.map((i) => (
           <tr key={i.name} data-item={i.name}>
-            <th>{i.label}</th>
+            <th>
+              {i.label}
+              {i.note ? <div className="payslip-note">{i.note}</div> : null}
+            </th>
             <td className="num">{formatMoney(i.value)}</td>
           </tr>
         ))
@@ -111,6 +148,13 @@ export function PayslipSheet({ row }: { row: Row }) {
 /** The payslip sheet in a modal with 打印 (window.print) and 关闭. */
 export function PayslipPrintModal({ row, onClose }: { row: Row | null; onClose: () => void }) {
   const { t } = useTranslation('salary');
+  // a generated payslip is printed from its salary row's lines; an imported one (lines: null) from its columns
+  const lines = useQuery({
+    queryKey: ['crud', '/api/acPayslip', 'lines', row?.id],
+    queryFn: () => api.get<{ lines: SheetLine[] | null; gross?: number; net?: number }>('/api/acPayslip/lines', { id: row?.id }),
+    enabled: row?.id !== undefined && row?.id !== null,
+  });
+  const fromSalary: SheetLines | null = lines.data?.lines ? { lines: lines.data.lines, gross: Number(lines.data.gross), net: Number(lines.data.net) } : null;
   return (
     <Modal
       open={!!row}
@@ -128,7 +172,7 @@ export function PayslipPrintModal({ row, onClose }: { row: Row | null; onClose: 
         </Space>
       }
     >
-      <div className="payslip-modal-body">{row && <PayslipSheet row={row} />}</div>
+      <div className="payslip-modal-body">{row && !lines.isLoading && <PayslipSheet row={row} lines={fromSalary} />}</div>
     </Modal>
   );
 }
