@@ -42,6 +42,8 @@ export interface AppConfig {
   modelSites?: { allowlist: string[]; privateHosts: string[]; timeoutMs: number; maxBytes: number };
   /** Model outputs older than this many days are removed by the retention job (MODELDATA_KEEP_DAYS, default 180). */
   modelDataKeepDays?: number;
+  /** The log retention job never deletes operation/error logs younger than this many days (LOG_RETENTION_MIN_DAYS, default 180). */
+  logRetentionMinDays?: number;
   /** Largest all.zip export in bytes (MODELDATA_ZIP_MAX_MB, default 500). */
   modelDataZipMaxBytes?: number;
   /** SQL data sources: hosts, addresses or CIDR ranges allowed although loopback (DATASOURCE_HOST_ALLOWLIST, default none). */
@@ -105,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: Math.max(1, Number(env.MODEL_MAX_MB ?? 50) || 50) * 1024 * 1024,
     },
     modelDataKeepDays: Math.max(1, Number(env.MODELDATA_KEEP_DAYS ?? 180) || 180),
+    logRetentionMinDays: Math.max(1, Math.floor(Number(env.LOG_RETENTION_MIN_DAYS ?? 180) || 180)),
     modelDataZipMaxBytes: Math.max(1, Number(env.MODELDATA_ZIP_MAX_MB ?? 500) || 500) * 1024 * 1024,
     storageMaxMb: Number(env.STORAGE_MAX_MB ?? 15),
   };

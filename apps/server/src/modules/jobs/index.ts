@@ -9,7 +9,7 @@ import { countOf } from '../../crud/pagedQuery.ts';
 import { pageOf } from '../../crud/registerResource.ts';
 import { idArrayBody, idParams, queryText, safeText } from '../../crud/routeSchemas.ts';
 import { armJobs, handlerOf, jobKey, jobRowToApi, paramsObject, type ScheduledJobDbRow, seedSystemJobs } from './jobStore.ts';
-import { HANDLER_PARAMS, registerSystemHandlers } from './systemHandlers.ts';
+import { assertLogRetentionFloor, HANDLER_PARAMS, registerSystemHandlers, SYSTEM_HANDLERS } from './systemHandlers.ts';
 import type { JobListRow } from '@app/shared/jobs';
 
 const TAGS = ['定时任务'];
@@ -92,6 +92,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
     if (schema) {
       const r = schema.safeParse(params);
       if (!r.success) throw new AppError('JOB_PARAMS_INVALID', { reason: r.error.issues[0]?.message ?? '' });
+      if (handler === SYSTEM_HANDLERS.logRetention) assertLogRetentionFloor(app, Number((r.data as { days: number }).days));
     }
     return {
       handler,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { nowIso } from '../../core/db.ts';
+import { AppError } from '../../core/errors.ts';
 import { chinaToday } from '../dispatch/lookups.ts';
 import { markContractReminders } from '../dispatch/contractReminders.ts';
 
@@ -37,13 +39,27 @@ function daysAgoIso(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString();
 }
 
+/** The `method` of the audit row each log purge leaves; the purge never deletes rows marked so. */
+export const LOG_PURGE_AUDIT_METHOD = `job ${SYSTEM_HANDLERS.logRetention}`;
+/** The fewest days of operation/error logs a purge keeps unless LOG_RETENTION_MIN_DAYS lowers it. */
+export const LOG_RETENTION_FLOOR_DAYS = 180;
+
+/** Refuse a log retention shorter than the floor (LOG_RETENTION_MIN_DAYS, default 180): when saved and when run. */
+export function assertLogRetentionFloor(app: FastifyInstance, days: number): void {
+  const floor = app.ctx.config.logRetentionMinDays ?? LOG_RETENTION_FLOOR_DAYS;
+  if (days < floor) throw new AppError('LOG_RETENTION_BELOW_FLOOR', { days, min: floor });
+}
+
 /** Delete in slices, so a large table is not locked by one huge statement and the run can stop between slices. */
 async function deleteOlderThan(app: FastifyInstance, table: 'sys_log' | 'sys_job_log', before: string, signal: AbortSignal): Promise<number> {
   const db = app.ctx.db;
   let total = 0;
   for (;;) {
     if (signal.aborted) throw signal.reason;
-    const ids = await db.selectFrom(table).select('id').where('create_time', '<', before).orderBy('id').limit(2000).execute();
+    let qb = db.selectFrom(table).select('id').where('create_time', '<', before);
+    // the trail of earlier purges stays (N8): who purged how much is not itself purged
+    if (table === 'sys_log') qb = qb.where((eb) => eb.or([eb('method', 'is', null), eb('method', '<>', LOG_PURGE_AUDIT_METHOD)]));
+    const ids = await qb.orderBy('id').limit(2000).execute();
     if (ids.length === 0) return total;
     await db
       .deleteFrom(table)
@@ -76,7 +92,27 @@ export function registerSystemHandlers(app: FastifyInstance): void {
     timeoutMs: 30 * 60_000,
     async run(ctx) {
       const { days } = HANDLER_PARAMS[SYSTEM_HANDLERS.logRetention].parse(ctx.params) as { days: number };
-      const removed = await deleteOlderThan(app, 'sys_log', daysAgoIso(days), ctx.signal);
+      // a floor, so that a job edited to days=1 cannot wipe the trail of what was just done (N8); the
+      // operator may lower it in the server's configuration, not through the job screen
+      assertLogRetentionFloor(app, days);
+      const before = daysAgoIso(days);
+      const started = Date.now();
+      const removed = await deleteOlderThan(app, 'sys_log', before, ctx.signal);
+      await app.ctx.db
+        .insertInto('sys_log')
+        .values({
+          log_type: 'INFO',
+          username: 'system',
+          description: `日志清理：删除 ${before.slice(0, 10)} 之前（${days} 天前）的操作/异常日志 ${removed} 条`,
+          method: LOG_PURGE_AUDIT_METHOD,
+          params: JSON.stringify({ job: ctx.key, days, before, removed }),
+          request_ip: null,
+          browser: null,
+          time: Date.now() - started,
+          exception_detail: null,
+          create_time: nowIso(),
+        })
+        .execute();
       return { summary: `删除 ${days} 天前的操作/异常日志 ${removed} 条`, calcCount: removed };
     },
   });

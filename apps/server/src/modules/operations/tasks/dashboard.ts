@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
 import { nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
+import { computeDeptScope, type DeptScope } from '../../../core/rbac.ts';
+import { MODELDATA_CODES, scopedByOwnerDept } from './modelData.ts';
 import { taskFromDb } from './taskStore.ts';
 
 const tags = ['首页统计'];
@@ -26,16 +28,31 @@ function refuseOrdinaryEmployee(req: FastifyRequest): void {
   if (req.user?.jobName === ORDINARY_EMPLOYEE_JOB && !req.user.permissions.includes('ADMIN')) throw new AppError('FORBIDDEN');
 }
 
-/** /instrument/*: the dashboard's statistics cards and top-10 chart, from the run log of model tasks. */
+/**
+ * /instrument/*: the dashboard's statistics cards and top-10 chart, from the run log of model tasks. They show
+ * what model tasks computed, so they need the codes that read model data (task or model-data select, as
+ * /dataManagement/*) and cover only tasks whose owner's department the caller's data scope sees (N3, E7).
+ */
 export function registerDashboardRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.db;
+  const auth = MODELDATA_CODES.select;
 
-  app.get('/instrument/getDataVolumeInfo', { config: { auth: 'user' }, schema: { tags, summary: '产出与计算量（万条）：今日、本月、累计' } }, async (req) => {
+  /** Ids of the tasks the caller's scope sees, or null when the scope is everything. */
+  async function visibleTaskIds(scope: DeptScope): Promise<number[] | null> {
+    if (scope === null) return null;
+    return (await scopedByOwnerDept(db.selectFrom('model_task'), scope).select('id').execute()).map((r) => Number(r.id));
+  }
+
+  app.get('/instrument/getDataVolumeInfo', { config: { auth }, schema: { tags, summary: '产出与计算量（万条）：今日、本月、累计（数据范围内的任务）' } }, async (req) => {
     refuseOrdinaryEmployee(req);
     const { day, month } = chinaPeriodStarts();
+    const visible = await visibleTaskIds(await computeDeptScope(db, req.user!));
     const sums = async (from?: string): Promise<[number, number]> => {
+      if (visible?.length === 0) return [0, 0];
       let qb = db.selectFrom('sys_job_log').where('job_key', 'like', 'task:%');
+      // runs of tasks since deleted have no owner left to judge: counted only for an unlimited scope
+      if (visible) qb = qb.where('job_key', 'in', visible.map((id) => `task:${id}`));
       if (from) qb = qb.where('create_time', '>=', from);
       const r = await qb.select((eb) => [eb.fn.sum<number>('output_count').as('out'), eb.fn.sum<number>('calc_count').as('calc')]).executeTakeFirst();
       return [toWan(Number(r?.out ?? 0)), toWan(Number(r?.calc ?? 0))];
@@ -49,35 +66,40 @@ export function registerDashboardRoutes(fastify: FastifyInstance): void {
   app.post(
     '/instrument/dataConfigList',
     // reading (or remembering) the home screen's chart choice is not an operation: no log row (U11)
-    { config: { auth: 'user', log: '' }, schema: { tags, summary: '图表设置：所选任务（1到4个；不带ids时返回已保存的设置）', body: configBody } },
+    { config: { auth, log: '' }, schema: { tags, summary: '图表设置：所选任务（1到4个；不带ids时返回已保存的设置；数据范围内的任务）', body: configBody } },
     async (req) => {
       refuseOrdinaryEmployee(req);
       const user = req.user!;
+      const scope = await computeDeptScope(db, user);
+      const tasks = () => scopedByOwnerDept(db.selectFrom('model_task'), scope);
       const ids = req.body?.ids;
       let chosen: number[];
       if (ids === undefined || ids === null) {
         const saved = await db.selectFrom('dashboard_pref').select('task_ids').where('user_id', '=', user.id).executeTakeFirst();
         chosen = saved ? (JSON.parse(String(saved.task_ids)) as number[]) : [];
         if (!chosen.length) {
-          const recent = await db.selectFrom('model_task').select('id').where('last_run_at', 'is not', null).orderBy('last_run_at', 'desc').limit(4).execute();
+          const recent = await tasks().select('id').where('last_run_at', 'is not', null).orderBy('last_run_at', 'desc').limit(4).execute();
           chosen = recent.map((r) => Number(r.id));
         }
       } else {
         chosen = [...new Set(ids)];
         if (chosen.length < 1 || chosen.length > 4) throw new AppError('DASHBOARD_PICK_RANGE');
-        const found = new Set((await db.selectFrom('model_task').select('id').where('id', 'in', chosen).execute()).map((r) => Number(r.id)));
+        // a task outside the caller's scope is as unknown as one that does not exist
+        const found = new Set((await tasks().select('id').where('id', 'in', chosen).execute()).map((r) => Number(r.id)));
         const missing = chosen.filter((id) => !found.has(id));
         if (missing.length) throw new AppError('DASHBOARD_TASK_UNKNOWN', { ids: missing.join(',') });
         const text = JSON.stringify(chosen);
         const updated = await db.updateTable('dashboard_pref').set({ task_ids: text, update_time: nowIso() }).where('user_id', '=', user.id).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) await db.insertInto('dashboard_pref').values({ user_id: user.id, task_ids: text, update_time: nowIso() }).execute();
       }
-      if (!chosen.length) return [];
+      // a saved choice may name tasks the caller no longer sees (scope changed, task handed over): left out
+      const visible = chosen.length ? (await tasks().select('id').where('id', 'in', chosen).execute()).map((r) => Number(r.id)) : [];
+      if (!visible.length) return [];
       const rows = await db
         .selectFrom('model_task as t')
         .leftJoin('analysis_model as m', 'm.id', 't.model_id')
         .select(['t.id', 't.job_name', 'm.model_name'])
-        .where('t.id', 'in', chosen)
+        .where('t.id', 'in', visible)
         .execute();
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
       return chosen.filter((id) => byId.has(id)).map((id) => ({ id, jobName: byId.get(id)?.job_name, modelName: byId.get(id)?.model_name ?? null }));
@@ -86,10 +108,11 @@ export function registerDashboardRoutes(fastify: FastifyInstance): void {
 
   app.get(
     '/instrument/traitList',
-    { config: { auth: 'user' }, schema: { tags, summary: '任务最近一次成功运行的前10项 (name, number)', querystring: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
+    { config: { auth }, schema: { tags, summary: '任务最近一次成功运行的前10项 (name, number)（数据范围内的任务）', querystring: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
     async (req) => {
       refuseOrdinaryEmployee(req);
-      const row = await db.selectFrom('model_task').selectAll().where('id', '=', req.query.id).executeTakeFirst();
+      const scope = await computeDeptScope(db, req.user!);
+      const row = await scopedByOwnerDept(db.selectFrom('model_task'), scope).selectAll().where('id', '=', req.query.id).executeTakeFirst();
       if (!row) throw new AppError('TASK_NOT_FOUND');
       return taskFromDb(row).lastTraits.map(([name, number]) => ({ name, number }));
     },

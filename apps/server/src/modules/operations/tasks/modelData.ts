@@ -21,12 +21,14 @@ const PREVIEW_ROWS = 50;
 /** A preview reads the workbook into memory: larger files are listed but not previewed. */
 const PREVIEW_MAX_BYTES = 20 * MiB;
 
-type OutputQuery = SelectQueryBuilder<DB, 'model_output', object>;
-
-/** Only groups of tasks whose owner's department the caller sees (data scope); null scope = all. */
-function scoped(qb: OutputQuery, scope: DeptScope): OutputQuery {
+/**
+ * Only rows of tasks whose owner's department the caller sees (data scope; null scope = all): model outputs
+ * here, model tasks on the dashboard (dashboard.ts). Both tables carry the owner's department.
+ */
+export function scopedByOwnerDept<TB extends 'model_output' | 'model_task', O>(qb: SelectQueryBuilder<DB, TB, O>, scope: DeptScope): SelectQueryBuilder<DB, TB, O> {
   if (scope === null) return qb;
-  return scope.length ? qb.where('owner_dept_id', 'in', scope) : qb.where('id', '<', 0);
+  const q = qb as unknown as SelectQueryBuilder<DB, 'model_task', O>;
+  return (scope.length ? q.where('owner_dept_id', 'in', scope) : q.where('id', '<', 0)) as unknown as SelectQueryBuilder<DB, TB, O>;
 }
 
 function zipMax(app: FastifyInstance): number {
@@ -112,7 +114,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
   app.get('/dataManagement/modelDataList', { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '模型数据（每组一行，pageNumber 从1开始）', querystring: listQuery } }, async (req) => {
     const { pageNumber = 1, pageSize = 10, modelName, groupName, sort } = req.query;
     const scope = await computeDeptScope(db, req.user!);
-    let qb = scoped(db.selectFrom('model_output'), scope);
+    let qb = scopedByOwnerDept(db.selectFrom('model_output'), scope);
     if (modelName) qb = qb.where('output_kind', '=', modelName);
     if (groupName?.trim()) qb = qb.where('group_name', '=', groupName.trim());
     const countRow = await qb.select((eb) => eb.fn.count<number>('group_name').distinct().as('n')).executeTakeFirst();
@@ -150,7 +152,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
 
   app.get('/dataManagement/groupList', { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '分组名称（最新在前，最多500个）' } }, async (req) => {
     const scope = await computeDeptScope(db, req.user!);
-    const rows = await scoped(db.selectFrom('model_output'), scope)
+    const rows = await scopedByOwnerDept(db.selectFrom('model_output'), scope)
       .select((eb) => ['group_name', eb.fn.max('id').as('last_id')])
       .groupBy('group_name')
       .orderBy('last_id', 'desc')
@@ -164,7 +166,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
     { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '预览一个输出文件（前50行）', querystring: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
     async (req) => {
       const scope = await computeDeptScope(db, req.user!);
-      const f = await scoped(db.selectFrom('model_output'), scope).selectAll().where('id', '=', req.query.id).executeTakeFirst();
+      const f = await scopedByOwnerDept(db.selectFrom('model_output'), scope).selectAll().where('id', '=', req.query.id).executeTakeFirst();
       if (!f) throw new AppError('MODELDATA_FILE_NOT_FOUND');
       if (Number(f.bytes) > PREVIEW_MAX_BYTES) throw new AppError('MODELDATA_ZIP_TOO_LARGE', { max: `${PREVIEW_MAX_BYTES / MiB} MB` });
       const stream = await (await app.storage.storeFor(outputRef(f))).get(String(f.storage_key));
@@ -195,7 +197,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
       const groups = [...new Set((Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter(Boolean))];
       if (!groups.length) throw new AppError('MODELDATA_GROUP_REQUIRED');
       const scope = await computeDeptScope(db, req.user!);
-      const files = await scoped(db.selectFrom('model_output'), scope)
+      const files = await scopedByOwnerDept(db.selectFrom('model_output'), scope)
         .select(['group_name', 'file_name', 'storage_key', 'bytes', 'provider', 'bucket', 'type'])
         .where('group_name', 'in', groups)
         .orderBy('id')

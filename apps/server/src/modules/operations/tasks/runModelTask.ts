@@ -11,11 +11,11 @@ import type { XlsxCellKind } from '../../../core/excel/writeXlsx.ts';
 import type { RunContext, RunResult } from '../../../core/scheduler/index.ts';
 import type { ObjectStore } from '../../../core/storage/index.ts';
 import { loadRateBook, RateError } from '../../payroll/rates.ts';
-import { openDataSource } from '../dataSources/read.ts';
 import { builtinOf, coerceTaskParameters } from '../models/catalogue.ts';
 import { callExternalModel } from '../models/external.ts';
 import { externalPolicy, findModel, ON_SHELF } from '../models/modelStore.ts';
 import type { CensusLimits, ModelInput, ModelResult, OutputFile, Row } from '../models/types.ts';
+import { openSourceAsOwner } from './ownerRead.ts';
 import { findTask, TASK_STATE } from './taskStore.ts';
 
 /** Today in China (YYYY-MM-DD) and a compact time for group names. */
@@ -126,7 +126,7 @@ export async function runModelTask(app: FastifyInstance, ctx: RunContext): Promi
   if (model.statu !== ON_SHELF) throw new AppError('MODEL_OFF_SHELF');
   const owner = await loadCurrentUser(db, task.ownerId);
   if (!owner?.enabled) throw new AppError('TASK_OWNER_DISABLED');
-  const reader = await openDataSource(app, task.dataId, { ...owner, tokenJti: '', tokenExp: 0 }, { signal: ctx.signal });
+  const reader = await openSourceAsOwner(app, task.id, task.dataId, { ...owner, tokenJti: '', tokenExp: 0 }, ctx.signal);
   const { day } = chinaNow();
   const property = typeof task.params.properties === 'string' && task.params.properties ? task.params.properties : null;
   const params = coerceTaskParameters(model.parameterInfo, task.params);

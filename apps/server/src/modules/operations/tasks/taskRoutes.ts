@@ -193,9 +193,22 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
     if (v.jobName !== t.jobName) throw new AppError('TASK_NAME_IMMUTABLE');
     // a finished task edited with a cron that fires again is enabled again
     const state = t.isPause === TASK_STATE.finished ? (nextFire(v.cron) ? TASK_STATE.enabled : TASK_STATE.finished) : t.isPause;
+    // the editor becomes the owner: runs read the data source as the owner, so an editor who kept someone
+    // else's ownership would borrow their rights and data scope (N4)
+    const editor = req.user!;
     await db
       .updateTable('model_task')
-      .set({ model_id: v.modelId, data_id: v.dataId, cron_time: v.cron, params: JSON.stringify(v.params), is_pause: state, resume_state: state === TASK_STATE.finished ? t.resumeState : state, update_time: nowIso() })
+      .set({
+        model_id: v.modelId,
+        data_id: v.dataId,
+        cron_time: v.cron,
+        params: JSON.stringify(v.params),
+        is_pause: state,
+        resume_state: state === TASK_STATE.finished ? t.resumeState : state,
+        owner_id: editor.id,
+        owner_dept_id: editor.deptId,
+        update_time: nowIso(),
+      })
       .where('id', '=', t.id)
       .execute();
     await armTask(app, { id: t.id, jobName: t.jobName, cronTime: v.cron, isPause: state, resumeState: state });

@@ -8,7 +8,7 @@ import { notify } from '../../../app/feedback';
 import { api } from '../../../app/request';
 import { isOrdinaryEmployee } from '../../../app/session';
 import '../operations.css';
-import { TASK_CODES, type TaskRow } from '../types';
+import { MODELDATA_CODES, TASK_CODES, type TaskRow } from '../types';
 
 /** `/instrument/getDataVolumeInfo`: [output, calculation] in 万条 per period (`mouth` is the spec's spelling). */
 interface Volume {
@@ -143,12 +143,14 @@ function TraitCharts() {
 /**
  * The home screen's model statistics (spec §2 dashboard): 今日/本月/累计 output and calculation in 万条 from the
  * run log, and the top-10 bar charts of 1-4 chosen tasks with their settings dialog. Hidden for 普通员工, whose
- * dashboard tab the spec hides (the server refuses them too).
+ * dashboard tab the spec hides, and for users without the model-data or task codes (the server refuses both).
  */
 export default function ModelStatistics() {
   const { t } = useTranslation('models');
-  const { user } = useAuth();
-  if (isOrdinaryEmployee(user)) return null;
+  const { user, hasPermission } = useAuth();
+  // the server answers /instrument/* only to holders of the model-data or task codes (N3, E7): the others
+  // do not see the section rather than a warning they can do nothing about
+  if (isOrdinaryEmployee(user) || !hasPermission(MODELDATA_CODES.export)) return null;
   return (
     <div className="dashboard-model-statistics" data-testid="dashboard-model-statistics">
       <Typography.Title level={5} style={{ marginTop: 0 }}>
