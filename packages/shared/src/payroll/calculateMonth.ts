@@ -12,6 +12,7 @@ import {
   splitTax,
   who,
 } from './monthLedger.ts';
+import { type SeveranceFigures, severanceOf } from './payItems.ts';
 import { FIELD_LABEL, type NetPay, type PersonFigures, personalFigures, RowDataProblem, rowFigures, separateBonusOf, settleNetPay } from './rowFigures.ts';
 import type { LedgerRow, MonthCalculationInput, MonthCalculationResult, OpeningBalance, RowFigures, RowProblem, SalaryRowData, YtdCarry } from './salaryRows.ts';
 
@@ -46,6 +47,9 @@ import type { LedgerRow, MonthCalculationInput, MonthCalculationResult, OpeningB
  * 应发 − 五险一金 − 个税 + 奖金 − 奖金个税. Separate taxation is allowed once per tax year per person and
  * withholding agent and until 2027-12 (公告2023年第30号); a row marked 并入当月工资 adds the bonus to 应发 and to
  * the cumulative method instead.
+ *
+ * 补发 / 补扣 are wages of the month (rowFigures.ts); 经济补偿金 is taxed on its own above its exemption and, like the
+ * separate bonus, adds to 实发 net of its tax (payItems.ts). 实发 is never below zero (settleNetPay, PB4).
  */
 
 /** Calculates `rows` (see the module comment for the ledger rules); never throws for bad row data. */
@@ -88,6 +92,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
     if (isLabour(row.taxesType)) {
       try {
         if ((row.bonus ?? 0) > 0) throw new RowDataProblem('劳务报酬按次预扣，不适用全年一次性奖金');
+        if ((row.severance ?? 0) > 0) throw new RowDataProblem('劳务报酬不适用经济补偿金（解除劳动关系的一次性补偿收入）');
         const p = ownFigures(row);
         const tax = labourRemunerationTax(p.gross);
         const net = settleNetPay(p.gross - p.fiveOne - tax, row);
@@ -96,6 +101,8 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
           rowFigures(p, {
             tax,
             bonusTax: 0,
+            severanceExempt: 0,
+            severanceTax: 0,
             deduct: row.deduct ?? 0,
             otherDeduct: 0,
             monthIndex: null,
@@ -218,8 +225,10 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         const bonus = separateBonusOf(f.row);
         const bonusTax = bonus > 0 ? annualBonusTax(bonus) : 0;
         let net: NetPay;
+        let severance: SeveranceFigures;
         try {
-          net = settleNetPay(f.p.gross - f.p.fiveOne - shares[i] + bonus - bonusTax, f.row);
+          severance = severanceOf(f.row, input.rates);
+          net = settleNetPay(f.p.gross - f.p.fiveOne - shares[i] + bonus - bonusTax + severance.severance - severance.tax, f.row);
         } catch (err) {
           if (!(err instanceof RowDataProblem)) throw err;
           fail(f.row, err.message);
@@ -230,6 +239,8 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
           rowFigures(f.p, {
             tax: shares[i],
             bonusTax,
+            severanceExempt: severance.exempt,
+            severanceTax: severance.tax,
             deduct: f.row.deduct ?? 0,
             otherDeduct: f.row.otherDeduct ?? 0,
             monthIndex,

@@ -41,6 +41,14 @@ export interface MonthlySalaryInput {
   readonly owedFromEarlier?: Fen;
   /** 单位垫付: the company advances what the pay cannot cover (default: 应扣未扣, carried to the next month). */
   readonly companyAdvances?: boolean;
+  /** 补发 / 补扣 with the earlier month (YYYY-MM) each refers to: wages of this month. */
+  readonly backPay?: Fen;
+  readonly backPayMonth?: string;
+  readonly backDeduct?: Fen;
+  readonly backDeductMonth?: string;
+  /** 经济补偿金, and 当地上年职工平均工资 (fen per year) for its exemption. */
+  readonly severance?: Fen;
+  readonly averageWageAnnual?: Fen;
 }
 
 /** One calculated salary row, in fen. */
@@ -65,6 +73,9 @@ export interface MonthlySalaryResult {
   readonly unpaid: Fen;
   /** 单位垫付: what the pay could not cover, advanced by the company. */
   readonly advanced: Fen;
+  /** 经济补偿金's exempt part and its separate tax. */
+  readonly severanceExempt: Fen;
+  readonly severanceTax: Fen;
 }
 
 /** The tax year the typed months are placed in; any year before the separate-bonus deadline would do. */
@@ -86,6 +97,10 @@ function checkArguments(input: MonthlySalaryInput): void {
   optionalFen(input.deduct, 'deduct');
   optionalFen(input.otherDeduct, 'otherDeduct');
   optionalFen(input.owedFromEarlier, 'owedFromEarlier');
+  optionalFen(input.backPay, 'backPay');
+  optionalFen(input.backDeduct, 'backDeduct');
+  optionalFen(input.severance, 'severance');
+  optionalFen(input.averageWageAnnual, 'averageWageAnnual');
   for (const key of ['yanglao', 'yiliao', 'shiye', 'gongjijin'] as const) assertFen(input.bases?.[key], `bases.${key}`);
   for (const key of SHARED_ITEMS) {
     const rate = input.rates?.[key];
@@ -146,6 +161,11 @@ export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalary
     // hired in January: the month index is the month's number
     inductionDate: `${YEAR}-01-01`,
     owedFromEarlier: input.owedFromEarlier ?? 0,
+    backPay: input.backPay ?? 0,
+    backPayMonth: input.backPayMonth ?? null,
+    backDeduct: input.backDeduct ?? 0,
+    backDeductMonth: input.backDeductMonth ?? null,
+    severance: input.severance ?? 0,
     companyAdvances: input.companyAdvances === true,
     tag: 0,
     gross: null,
@@ -165,7 +185,7 @@ export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalary
     otherDeduct: m.otherDeduct ?? 0,
     tax: m.tax,
   }));
-  const book: RateBook = new Map([[CENSUS, { dictName: CENSUS, effectiveMonth: null, rates, ratios: {} }]]);
+  const book: RateBook = new Map([[CENSUS, { dictName: CENSUS, effectiveMonth: null, rates, ratios: {}, averageWageAnnual: input.averageWageAnnual ?? null }]]);
   const result = calculateMonthExplained({ month, rows: [row], sameMonthOthers: [], ledger, rates: book });
   const f = result.figures.get(row.id);
   if (!f) {
@@ -189,5 +209,7 @@ export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalary
     carriedIn: f.carriedIn,
     unpaid: f.unpaid,
     advanced: f.advanced,
+    severanceExempt: f.severanceExempt,
+    severanceTax: f.severanceTax,
   };
 }

@@ -1,4 +1,5 @@
 import type { RateRatioField } from '../staffDerivations.ts';
+import type { Fen } from './money.ts';
 import type { PayrollRates } from './socialInsurance.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface RateVersion {
   rates: PayrollRates;
   /** Dictionary ratios by entry label, for rows that lack their own. */
   ratios: Partial<Record<RateRatioField, string>>;
+  /** 当地上年职工平均工资 (fen per year) in force, for the 经济补偿金 exemption (payItems.ts); null when not entered. */
+  averageWageAnnual?: Fen | null;
 }
 
 /** Rates for every census type of a month: census label -> version, or the reason it cannot be used. */

@@ -27,7 +27,7 @@ export type PersonFigures = Pick<RowFigures, 'gross' | 'yanglao' | 'yiliao' | 's
 /** A row's figures: its person figures and what the month's tax calculation adds. */
 export function rowFigures(
   p: PersonFigures,
-  tax: Pick<RowFigures, 'tax' | 'bonusTax' | 'deduct' | 'otherDeduct' | 'monthIndex' | 'cumulativeIncome' | 'cumulativeTaxable' | 'cumulativeTax' | 'taxableThisMonth'>,
+  tax: Pick<RowFigures, 'tax' | 'bonusTax' | 'severanceExempt' | 'severanceTax' | 'deduct' | 'otherDeduct' | 'monthIndex' | 'cumulativeIncome' | 'cumulativeTaxable' | 'cumulativeTax' | 'taxableThisMonth'>,
   net: NetPay,
 ): RowFigures {
   return {
@@ -39,6 +39,8 @@ export function rowFigures(
     fiveOne: p.fiveOne,
     tax: tax.tax,
     bonusTax: tax.bonusTax,
+    severanceExempt: tax.severanceExempt,
+    severanceTax: tax.severanceTax,
     deduct: tax.deduct,
     otherDeduct: tax.otherDeduct,
     realSalary: net.realSalary,
@@ -90,6 +92,8 @@ export const FIELD_LABEL: Record<string, string> = {
   censusType: '户籍类型',
   dispatchCompany: '派遣单位',
   bonus: '全年一次性奖金',
+  backPay: '补发',
+  backDeduct: '补扣',
 };
 
 const missing = (field: string) => new RowDataProblem(`缺少${FIELD_LABEL[field] ?? field}（${field}）`);
@@ -113,7 +117,7 @@ export function insuredItems(insureType: string | null): { si: boolean; hf: bool
 }
 
 
-function money(row: SalaryRowData, field: 'salary' | 'jiaban' | 'koukuan' | 'deduct' | 'bonus', required: boolean): Fen {
+function money(row: SalaryRowData, field: 'salary' | 'jiaban' | 'koukuan' | 'deduct' | 'bonus' | 'backPay' | 'backDeduct', required: boolean): Fen {
   const v = row[field];
   if (v === null || v === undefined) {
     if (required) throw missing(field);
@@ -121,7 +125,7 @@ function money(row: SalaryRowData, field: 'salary' | 'jiaban' | 'koukuan' | 'ded
   }
   if (!Number.isSafeInteger(v)) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不是有效金额`);
   if (v < 0) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不能为负数`);
-  if ((field === 'jiaban' || field === 'koukuan') && v > ADJUSTMENT_LIMIT_FEN) {
+  if ((field === 'jiaban' || field === 'koukuan' || field === 'backPay' || field === 'backDeduct') && v > ADJUSTMENT_LIMIT_FEN) {
     throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）金额过大，不能超过1000000元`);
   }
   if (field === 'bonus' && v > BONUS_LIMIT_FEN) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）金额过大，不能超过10000000元`);
@@ -176,8 +180,13 @@ export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigu
   money(row, 'deduct', false);
   const bonus = money(row, 'bonus', false);
   if (salary + jiaban - koukuan < 0) throw new RowDataProblem('扣款不能超过基本工资与加班费之和');
+  const backPay = money(row, 'backPay', false);
+  const backDeduct = money(row, 'backDeduct', false);
+  checkReferredMonth(backPay, row.backPayMonth, row.month, FIELD_LABEL.backPay);
+  checkReferredMonth(backDeduct, row.backDeductMonth, row.month, FIELD_LABEL.backDeduct);
+  if (salary + jiaban - koukuan + backPay - backDeduct < 0) throw new RowDataProblem('补扣不能超过本月应发（基本工资 + 加班费 − 扣款 + 补发）');
   // a merged bonus is wages of the month (应发, the cumulative method); a separate one stays out of both
-  const gross = salary + jiaban - koukuan + (isMerged(row) ? bonus : 0);
+  const gross = salary + jiaban - koukuan + backPay - backDeduct + (isMerged(row) ? bonus : 0);
   const { si, hf } = insuredItems(row.insureType);
   if (!si && !hf) return { gross, yanglao: 0, yiliao: 0, shiye: 0, gongjijin: 0, fiveOne: 0, ...noEmployerCost(gross) };
   if (!row.censusType) throw missing('censusType');
@@ -302,4 +311,18 @@ export function settleNetPay(net: Fen, row: Pick<SalaryRowData, 'owedFromEarlier
   const due = net - carriedIn;
   if (due >= 0) return { realSalary: due, carriedIn, unpaid: 0, advanced: 0 };
   return row.companyAdvances === true ? { realSalary: 0, carriedIn, unpaid: 0, advanced: -due } : { realSalary: 0, carriedIn, unpaid: -due, advanced: 0 };
+}
+
+const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The month a 补发 or 补扣 refers to (issue 20 item 7): required with an amount, and before the salary month (an
+ * amount for the salary month itself is 加班费 or 扣款).
+ */
+function checkReferredMonth(amount: Fen, referred: string | null | undefined, month: string, label: string): void {
+  if (amount === 0) return;
+  const m = (referred ?? '').trim();
+  if (!m) throw new RowDataProblem(`${label}请填写所属月份`);
+  if (!MONTH_RE.test(m)) throw new RowDataProblem(`${label}所属月份应为YYYY-MM`);
+  if (m >= month) throw new RowDataProblem(`${label}所属月份（${m}）应早于工资月份（${month}）`);
 }

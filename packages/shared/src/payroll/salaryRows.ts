@@ -31,6 +31,16 @@ export interface SalaryRowData {
   /** 全年一次性奖金 (fen) and whether it is merged into the month's wages (default: taxed separately). */
   bonus?: Fen | null;
   bonusMerged?: boolean | number | null;
+  /**
+   * 补发 / 补扣 (issue 20 item 7): back pay and a deduction after the fact, wages of this month (in 应发 and the
+   * cumulative method), with the earlier month each refers to (YYYY-MM). 经济补偿金: severance, taxed on its own
+   * above the exempt part (payItems.ts). Fen.
+   */
+  backPay?: Fen | null;
+  backPayMonth?: string | null;
+  backDeduct?: Fen | null;
+  backDeductMonth?: string | null;
+  severance?: Fen | null;
   /** 其他扣除 of the month (商业健康险, 个人养老金), fen. */
   otherDeduct?: Fen | null;
   /** 国家税务总局公告2020年第19号: 60,000 deducted from January on. */
@@ -135,6 +145,9 @@ export interface RowFigures {
   tax: Fen;
   /** The separately taxed annual bonus's tax (0 without one, or when merged). */
   bonusTax: Fen;
+  /** 经济补偿金's exempt part (≤ 3 × the local average annual wage) and the separate tax on the rest (0 without one). */
+  severanceExempt: Fen;
+  severanceTax: Fen;
   /** The month's 专项附加扣除 and 其他扣除 the tax was computed with (kept on the row for the later months). */
   deduct: Fen;
   otherDeduct: Fen;
@@ -209,4 +222,4 @@ export const ADJUSTMENT_LIMIT_FEN = 100_000_000;
 export const BONUS_LIMIT_FEN = 1_000_000_000;
 
 /** The figures compared when confirming: a stored row must equal a fresh calculation in all of them. */
-export const VERIFIED_FIGURES = ['gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'otherDeduct', 'tax', 'bonusTax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'monthIndex', 'employerTotal'] as const;
+export const VERIFIED_FIGURES = ['gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'otherDeduct', 'tax', 'bonusTax', 'severanceExempt', 'severanceTax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'monthIndex', 'employerTotal'] as const;

@@ -52,11 +52,15 @@ export const PAYSLIP_INCOME_ITEMS: readonly [string, string][] = [
   // its face (finding P7: 基础工资 8,000.00 above 应发合计 8,250.00 with the difference only in 备注).
   ['jiaban', '加班费'],
   ['koukuan', '扣款（税前）'],
+  // issue 20 item 7: 补发 / 补扣 are wages of the month (in 本期应发); 经济补偿金 is taxed on its own (its tax: 补偿金个税)
+  ['bufa', '补发'],
+  ['bukou', '补扣'],
+  ['jingjibuchang', '经济补偿金'],
   ['benqi', '本期应发'],
 ];
 
 /** Income-section items that reduce 本期应发 (stored positive, shown and added up with a minus sign). */
-export const PAYSLIP_PRE_TAX_DEDUCTIONS: ReadonlySet<string> = new Set(['koukuan']);
+export const PAYSLIP_PRE_TAX_DEDUCTIONS: ReadonlySet<string> = new Set(['koukuan', 'bukou']);
 
 /** Deduction and result items. */
 export const PAYSLIP_DEDUCTION_ITEMS: readonly [string, string][] = [
@@ -69,6 +73,7 @@ export const PAYSLIP_DEDUCTION_ITEMS: readonly [string, string][] = [
   ['yingshui', '应税所得'],
   ['yingna', '应纳税额'],
   ['nianzhong3', '年终3'],
+  ['buchangshui', '经济补偿金个税'],
   ['gonghui', '工会费'],
   ['shuihou', '税后'],
   // What the month's pay could not cover (issue 20 item 5, PB4): 上月应扣未扣 deducted first, then 应扣未扣 (carried to

@@ -117,6 +117,15 @@ export const salaryResource = defineResource({
     // 2027-12-31) unless merged into the month's wages; its tax is its own line, apart from 个人所得税.
     m('bonus', '全年一次性奖金', { max: SALARY_BONUS_MAX_YUAN }),
     { name: 'bonusMerged', kind: 'bool', label: '奖金并入当月工资计税', list: false },
+    // 补发 / 补扣 (issue 20 item 7): wages of this month with the earlier month they refer to; 经济补偿金 exempt up to
+    // 3 × the local average annual wage, the rest taxed on its own (财税〔2018〕164号), its tax on its own line.
+    m('backPay', '补发', { max: SALARY_ADJUSTMENT_MAX_YUAN }),
+    { name: 'backPayMonth', kind: 'month', label: '补发所属月份', list: false },
+    m('backDeduct', '补扣', { max: SALARY_ADJUSTMENT_MAX_YUAN }),
+    { name: 'backDeductMonth', kind: 'month', label: '补扣所属月份', list: false },
+    m('severance', '经济补偿金', { max: SALARY_BONUS_MAX_YUAN }),
+    calc('severanceExempt', '经济补偿金免税额'),
+    calc('severanceTax', '经济补偿金个税'),
     calc('tax', '个人所得税', { list: true }),
     calc('bonusTax', '年终奖个税'),
     calc('realSalary', '实发工资', { list: true }),

@@ -146,7 +146,7 @@ const ST = (name: string) => fieldColumn(staffResource, name);
 export async function generatePayslips(app: FastifyInstance, companyId: number, month: string): Promise<number> {
   return app.ctx.db.transaction().execute(async (trx) => {
     if (!(await isConfirmed(trx, companyId, month))) throw conflict('本月工资尚未确认，不能生成工资条', 'SALARY_NOT_CONFIRMED');
-    const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'taxableThisMonth'];
+    const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'backPay', 'backDeduct', 'severance', 'severanceTax', 'taxableThisMonth'];
     const rows = (await trx
       .selectFrom(SALARY_TABLE)
       .select(fields.map((f) => `${S(f)} as ${f}`) as never)
@@ -210,6 +210,11 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
         nianzhong1: n(r.bonus) || null,
         nianzhong3: !merged(r) && n(r.bonusTax) ? n(r.bonusTax) : null,
         // PB4: what the pay could not cover, each on its own line (empty when nothing)
+        // issue 20 item 7: 补发 / 补扣 (in 本期应发), 经济补偿金 and its separate tax, each on its own line
+        bufa: n(r.backPay) || null,
+        bukou: n(r.backDeduct) || null,
+        jingjibuchang: n(r.severance) || null,
+        buchangshui: n(r.severanceTax) || null,
         shangyueweikou: n(r.carriedIn) || null,
         yingkouweikou: n(r.unpaid) || null,
         danweidianfu: n(r.advanced) || null,

@@ -15,6 +15,8 @@ import type { Db } from '../../core/db.ts';
  *   yanglaoBaseFloor, yiliaoBaseCeiling, ...                (yuan; optional per-item overrides)
  *   roundingSI, roundingHF                                  (optional, 'HALF_UP:2' = mode:scale)
  *   effectiveMonth                                          (YYYY-MM)
+ *   averageWageAnnual                                       (yuan per year, optional: 当地上年职工平均工资 for the
+ *                                                            经济补偿金 exemption, 财税〔2018〕164号)
  *
  * Versions: the dictionary `bennong` holds one set of figures and older or newer sets live in dictionaries
  * named `bennong@YYYY-MM`. A version takes effect from its `effectiveMonth` entry, or else from the month in
@@ -93,7 +95,9 @@ export function buildRateVersion(dictName: string, effectiveMonth: string | null
     // Work injury and maternity are employer-only and not part of the salary row; the client bill adds them.
     yiliaoFixedSelf: fixed,
   };
-  return { dictName, effectiveMonth, rates, ratios };
+  // 当地上年职工平均工资 (yuan per year), optional: only 经济补偿金 needs it (payItems.ts); dated like the rates
+  const averageWageAnnual = fenEntry(entries, 'averageWageAnnual', where, false);
+  return { dictName, effectiveMonth, rates, ratios, averageWageAnnual };
 }
 
 /** The raw entries of one dictionary. */

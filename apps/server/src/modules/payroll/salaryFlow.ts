@@ -99,6 +99,9 @@ type ExistingRow = {
   koukuan: number | null;
   bonus: number | null;
   bonusMerged: number | boolean | null;
+  backPay: number | null;
+  backDeduct: number | null;
+  severance: number | null;
 };
 
 /**
@@ -431,7 +434,7 @@ export async function editAdjustments(
   app: FastifyInstance,
   trx: Db,
   existing: { id: number; companyId: number; month: string; idCard: string },
-  change: Partial<ClerkAmounts>,
+  change: Partial<ClerkAmounts> & { backPayMonth?: string | null; backDeductMonth?: string | null },
 ): Promise<void> {
   await lockCompanyMonth(trx, app.ctx.dialect, existing.companyId, existing.month);
   if (await isConfirmed(trx, existing.companyId, existing.month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
@@ -441,7 +444,15 @@ export async function editAdjustments(
   if (target.tag === 1) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
   const rows: StoredSalaryRow[] = person.map((r) => (r.id === target.id ? { ...r, ...change } : r));
   const { figures } = await computeFigures(trx, existing.month, rows, { idCards: [target.idCard] });
-  const amounts = (r: StoredSalaryRow): ClerkAmounts => ({ jiaban: r.jiaban ?? 0, koukuan: r.koukuan ?? 0, bonus: r.bonus ?? 0, bonusMerged: r.bonusMerged ? 1 : 0 });
+  const amounts = (r: StoredSalaryRow): ClerkAmounts => ({
+    jiaban: r.jiaban ?? 0,
+    koukuan: r.koukuan ?? 0,
+    bonus: r.bonus ?? 0,
+    bonusMerged: r.bonusMerged ? 1 : 0,
+    backPay: r.backPay ?? 0,
+    backDeduct: r.backDeduct ?? 0,
+    severance: r.severance ?? 0,
+  });
   await writeFigures(
     trx,
     app.ctx.dialect,

@@ -12,7 +12,7 @@ import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
  * with the exact fen sums of every money column, then who made the report and when.
  */
 
-const MONEY = ['salary', 'jiaban', 'koukuan', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusTax', 'carriedIn', 'realSalary', 'unpaid', 'advanced'] as const;
+const MONEY = ['salary', 'jiaban', 'koukuan', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusTax', 'backPay', 'backDeduct', 'severance', 'severanceExempt', 'severanceTax', 'carriedIn', 'realSalary', 'unpaid', 'advanced'] as const;
 type Money = (typeof MONEY)[number];
 type ReportRow = Record<string, string | number | null>;
 

@@ -20,7 +20,9 @@ const SELECT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
 const CREATE = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_CREATE'];
 const EDIT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_EDIT'];
 
-const ADJUSTABLE = new Set(['jiaban', 'koukuan', 'bonus', 'bonusMerged']);
+const ADJUSTABLE = new Set(['jiaban', 'koukuan', 'bonus', 'bonusMerged', 'backPay', 'backPayMonth', 'backDeduct', 'backDeductMonth', 'severance']);
+// The months 补发 and 补扣 refer to: text, written by the generic update after the recalculation.
+const REFERRED_MONTHS = ['backPayMonth', 'backDeductMonth'] as const;
 const ONLY_ADJUSTABLE = '只能修改加班费、扣款和全年一次性奖金';
 const writable: FieldDef[] = writableFields(salaryResource);
 
@@ -43,13 +45,15 @@ export function registerSalaryRoutes(fastify: FastifyInstance): void {
         if ((values[f.name] ?? null) !== (ex[f.name] ?? null)) throw badRequest(ONLY_ADJUSTABLE, { [f.name]: ONLY_ADJUSTABLE });
       }
       const change: Partial<ClerkAmounts> = {};
-      for (const f of ['jiaban', 'koukuan', 'bonus'] as const) {
+      for (const f of ['jiaban', 'koukuan', 'bonus', 'backPay', 'backDeduct', 'severance'] as const) {
         if (values[f] !== undefined) change[f] = values[f] === null ? 0 : yuanToFenExact(values[f] as number);
       }
       if (values.bonusMerged !== undefined) change.bonusMerged = values.bonusMerged === true || values.bonusMerged === 1 ? 1 : 0;
-      if (Object.keys(change).length === 0) throw badRequest('请提供加班费、扣款或全年一次性奖金');
-      await editAdjustments(app, db, { id: Number(ex.id), companyId: Number(ex.companyId), month: String(ex.month), idCard: String(ex.idCard) }, change);
-      for (const k of Object.keys(values)) if (k !== 'id') delete values[k];
+      const months: Partial<Record<(typeof REFERRED_MONTHS)[number], string | null>> = {};
+      for (const f of REFERRED_MONTHS) if (values[f] !== undefined) months[f] = values[f] === null || values[f] === '' ? null : String(values[f]);
+      if (Object.keys(change).length === 0 && Object.keys(months).length === 0) throw badRequest('请提供加班费、扣款或全年一次性奖金');
+      await editAdjustments(app, db, { id: Number(ex.id), companyId: Number(ex.companyId), month: String(ex.month), idCard: String(ex.idCard) }, { ...change, ...months });
+      for (const k of Object.keys(values)) if (k !== 'id' && !(k in months)) delete values[k];
     },
     beforeDelete: (ids, { db }) => assertRowsDeletable(app, db, ids),
   });

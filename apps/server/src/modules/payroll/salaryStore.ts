@@ -89,6 +89,14 @@ const CALC_FIELDS = [
   'carriedIn',
   'unpaid',
   'advanced',
+  // issue 20 item 7: 补发 / 补扣 with their months, 经济补偿金 and its figures
+  'backPay',
+  'backPayMonth',
+  'backDeduct',
+  'backDeductMonth',
+  'severance',
+  'severanceExempt',
+  'severanceTax',
 ] as const;
 const LEDGER_FIELDS = ['idCard', 'dispatchCompany', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusMerged', 'otherDeduct'] as const;
 const NUMERIC = new Set(['id', 'companyId', 'tag', 'monthIndex', ...salaryResource.fields.filter((f) => f.kind === 'money').map((f) => f.name)]);
@@ -104,6 +112,8 @@ export type StoredSalaryRow = SalaryRowData & {
   shiye: number | null;
   gongjijin: number | null;
   realSalary: number | null;
+  severanceExempt: number | null;
+  severanceTax: number | null;
   carriedIn: number | null;
   unpaid: number | null;
   advanced: number | null;
@@ -365,6 +375,8 @@ const FIGURE_COLUMNS: [keyof RowFigures, string][] = (
     'fiveOne',
     'tax',
     'bonusTax',
+    'severanceExempt',
+    'severanceTax',
     'deduct',
     'otherDeduct',
     'realSalary',
@@ -394,14 +406,20 @@ export interface FigureUpdate {
   adjust?: ClerkAmounts;
 }
 
-/** What the inline edit changes: 加班费, 扣款 and the annual bonus with its tax choice (fen; 0/1). */
+/**
+ * What the inline edit changes: 加班费, 扣款, the annual bonus with its tax choice, 补发, 补扣 and 经济补偿金 (fen; 0/1).
+ * The months 补发 and 补扣 refer to are text and written by the generic update (salaryRoutes.ts).
+ */
 export interface ClerkAmounts {
   jiaban: number;
   koukuan: number;
   bonus: number;
   bonusMerged: number;
+  backPay: number;
+  backDeduct: number;
+  severance: number;
 }
-export const CLERK_AMOUNT_FIELDS = ['jiaban', 'koukuan', 'bonus', 'bonusMerged'] as const;
+export const CLERK_AMOUNT_FIELDS = ['jiaban', 'koukuan', 'bonus', 'bonusMerged', 'backPay', 'backDeduct', 'severance'] as const;
 
 /**
  * Writes calculated figures (calc_state = 1) for many rows, only where the row is still unlocked (tag = 0),
