@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
+import * as XLSX from '@e965/xlsx';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import { adminToken, multipart, scopedUser, workbook } from './dispatch-fixtures.ts';
 import { openDataSource } from '../src/modules/operations/dataSources/read.ts';
@@ -121,6 +122,24 @@ describe('workbook data sources', () => {
         { 姓名: '李四', 身份证号: '11010119900101123X', 基本工资: 6000 },
       ]);
     }
+  });
+
+  it('gives the dates of an .xlsx as ISO dates, not serial numbers (M6)', async () => {
+    // SheetJS writes a Date as a serial number with a date format (built-in 14, or the custom code given)
+    const ws = XLSX.utils.aoa_to_sheet([
+      ['姓名', '入职日期', '离职日期', '打卡时间', '基本工资', '工号'],
+      ['张三', new Date(Date.UTC(2024, 2, 15)), 45382, 45366.5, 5000.5, 45366],
+    ]);
+    ws.C2.z = 'yyyy"年"m"月"d"日"';
+    ws.D2.z = 'yyyy-mm-dd hh:mm:ss';
+    ws.E2.z = '#,##0.00';
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, ws, 'Sheet1');
+    const res = await fileSource(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer, '入职.xlsx', 'xls', 'UTF-8');
+    expect(res.statusCode, res.body).toBe(201);
+    const d = (await details(res.json().id)).json();
+    // the unformatted number 45366 stays a number: only the cell's style makes a date
+    expect(d.pvData).toEqual([{ 姓名: '张三', 入职日期: '2024-03-15', 离职日期: '2024-03-31', 打卡时间: '2024-03-15 12:00:00', 基本工资: 5000.5, 工号: 45366 }]);
   });
 
   it('feeds a model task: a cross-tab of an .xls source, run by the scheduler, with exact cells (issue 11)', async () => {

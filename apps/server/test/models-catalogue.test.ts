@@ -3,7 +3,7 @@ import { AppError } from '../src/core/errors.ts';
 import { crosstabModel } from '../src/modules/operations/models/analysisModels.ts';
 import { checkParameterInfo, coerceTaskParameters } from '../src/modules/operations/models/catalogue.ts';
 import { percent, toFen } from '../src/modules/operations/models/numbers.ts';
-import { contractExpiryModel, laborCostModel } from '../src/modules/operations/models/officeModels.ts';
+import { contractExpiryModel, laborCostModel, payAnomalyModel } from '../src/modules/operations/models/officeModels.ts';
 import type { ModelInput, Row } from '../src/modules/operations/models/types.ts';
 
 async function* rowsOf(rows: Row[]) {
@@ -19,7 +19,7 @@ describe('built-in model catalogue', () => {
       { month: '2026-09', companyName: '甲', gross: '99', labourCost: 99, realSalary: '99' },
       { month: '2026-10', companyName: '乙', gross: '5000', labourCost: 6500.55, realSalary: '4100.45' },
     ];
-    const r = await laborCostModel.run(input(['month', 'companyName', 'gross', 'labourCost', 'realSalary'], rows));
+    const r = await laborCostModel.run(input(['month', 'companyName', 'gross', 'fiveOne', 'tax', 'realSalary', 'employerTotal', 'labourCost'], rows));
     const sheet = r.files[0].sheet;
     expect(r.files[0].name).toBe('人力成本报告_2026-10');
     // companies in pinyin order (甲 jia before 乙 yi)
@@ -31,6 +31,18 @@ describe('built-in model catalogue', () => {
       ['甲', 0.3],
     ]);
     expect(r.rowsIn).toBe(4);
+  });
+
+  it('refuses (MODEL_FIELD_MISSING) when a column it sums is absent, instead of zeros with 成功 (M5)', async () => {
+    const rows = [{ month: '2026-10', companyName: '甲', idCard: '1', staffName: '张三' }];
+    const cost = laborCostModel.run(input(['month', 'companyName', 'realSalary'], rows));
+    await expect(cost).rejects.toMatchObject({ code: 'MODEL_FIELD_MISSING' });
+    await expect(cost).rejects.toMatchObject({ params: { field: '应发工资(gross)、个人社保公积金(fiveOne)、个人所得税(tax)、单位社保公积金(employerTotal)、用工成本(labourCost)' } });
+    const anomaly = payAnomalyModel.run(input(['month', 'companyName', 'idCard', 'staffName'], rows));
+    await expect(anomaly).rejects.toMatchObject({ code: 'MODEL_FIELD_MISSING', params: { field: '应发工资(gross)、实发工资(realSalary)' } });
+    // a client's sheet with 应发 as salary is enough
+    const ok = await payAnomalyModel.run(input(['month', 'companyName', 'idCard', 'staffName', 'salary', 'realSalary'], rows, { month: '2026-10' }));
+    expect(ok.files[0].sheet.rows).toHaveLength(1);
   });
 
   it('crosstab sums and averages in fen, half-up', async () => {

@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagNS, type SaxesTagPlain } from 'saxes';
 import { checkEntrySize, readZipDirectory, readZipEntry, streamZipEntry, verifyZipEntry, type ZipEntry, ZipLimitError } from './zip.ts';
 import { type CellValue, type SheetRow, type WorkbookRows, WorkbookFormatError } from './types.ts';
+import { dateStyleIndexes, styleIndex } from './dateStyles.ts';
 
 /**
  * A streaming reader for the first worksheet of an .xlsx package. The worksheet XML is inflated chunk by
@@ -323,7 +324,7 @@ function cellValue(type: string, hasValue: boolean, hasInline: boolean, text: st
 }
 
 /** The rows of a worksheet part, parsed as its chunks arrive. */
-async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[]): AsyncGenerator<SheetRow> {
+async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[], dateStyles: Set<number>): AsyncGenerator<SheetRow> {
   const parser = newParser();
   const names = new LocalNames(parser, SML);
   const state: StreamState = { part: '工作表', events: 0, fed: 0, rowStart: -1, done: false };
@@ -331,9 +332,11 @@ async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[]): Asy
   let row = 0;
   let lastRow = 0;
   let cells: CellValue[] = [];
+  let dates: number[] | undefined;
   let col = -1;
   let inCell = false;
   let type = 'n';
+  let dateStyled = false;
   let hasValue = false;
   let hasInline = false;
   /** 1: in <v>; 2: in a <t> of an inline string. */
@@ -347,6 +350,7 @@ async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[]): Asy
         const r = Number(tag.attributes.r);
         row = Number.isInteger(r) && r > 0 ? r : lastRow + 1;
         cells = [];
+        dates = undefined;
         col = -1;
         state.rowStart = state.fed;
         break;
@@ -357,6 +361,7 @@ async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[]): Asy
         col = idx >= 0 ? idx : col + 1;
         if (col >= MAX_COLUMNS) throw new WorkbookFormatError(`${TOO_LARGE}：第${row}行超过 ${MAX_COLUMNS} 列（Excel 的上限）`);
         type = tag.attributes.t ?? 'n';
+        dateStyled = dateStyles.size > 0 && dateStyles.has(styleIndex(tag.attributes.s));
         inCell = true;
         hasValue = hasInline = false;
         text = '';
@@ -403,12 +408,14 @@ async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[]): Asy
         if (typeof v === 'string' && v.length > MAX_CELL_CHARS) throw cellTooLong(row);
         while (cells.length < col) cells.push(null);
         cells[col] = v;
+        if (dateStyled && typeof v === 'number') (dates ??= []).push(col);
         break;
       }
       case 'row':
-        out.push({ row, cells });
+        out.push(dates ? { row, cells, dates } : { row, cells });
         lastRow = row;
         cells = [];
+        dates = undefined;
         state.rowStart = -1;
         break;
       case 'sheetData':
@@ -484,6 +491,28 @@ async function* shapeChecked(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buff
   }
 }
 
+/**
+ * The cell styles that show dates, from styles.xml (numFmts, then the cellXfs list that a cell's `s` indexes;
+ * the xfs of cellStyleXfs come before it and are not cell styles). A missing or unreadable part means none.
+ */
+function readDateStyles(xml: string | undefined): Set<number> {
+  if (!xml) return new Set();
+  const custom = new Map<number, string>();
+  const cellXfs: number[] = [];
+  let inCellXfs = false;
+  try {
+    visitElements(xml, SML, (local, attr) => {
+      if (local === 'numFmt') custom.set(Number(attr('numFmtId')), attr('formatCode') ?? '');
+      else if (local === 'cellXfs') inCellXfs = true;
+      else if (local === 'cellStyleXfs' || local === 'cellStyles' || local === 'dxfs') inCellXfs = false;
+      else if (local === 'xf' && inCellXfs) cellXfs.push(Number(attr('numFmtId') ?? 0));
+    });
+  } catch {
+    return new Set();
+  }
+  return dateStyleIndexes(custom, cellXfs);
+}
+
 /** Open the first visible worksheet of an .xlsx package held in `buf`. */
 export function readXlsx(buf: Buffer): WorkbookRows {
   const entries = readZipDirectory(buf);
@@ -517,6 +546,8 @@ export function readXlsx(buf: Buffer): WorkbookRows {
   const sstRel = rels.find((r) => r.type.endsWith('/sharedStrings')) ?? rels.find((r) => /sharedStrings\.xml$/i.test(r.target));
   const sstEntry = sstRel ? entries.get(resolveTarget(workbookPath, sstRel.target)) : undefined;
   if (sstEntry) checkEntrySize(sstEntry, '共享字符串表', MAX_SHARED_STRINGS_BYTES);
+  const stylesRel = rels.find((r) => r.type.endsWith('/styles'));
+  const dateStyles = readDateStyles(text(stylesRel ? entries.get(resolveTarget(workbookPath, stylesRel.target)) : undefined));
 
   // The shared strings are read (streamed, like the sheet) once, by whichever comes first: verify or the rows.
   let sst: Promise<string[]> | undefined;
@@ -532,7 +563,7 @@ export function readXlsx(buf: Buffer): WorkbookRows {
   async function* rows(): AsyncGenerator<SheetRow> {
     try {
       const strings = await sharedStrings();
-      yield* readSheetRows(shapeChecked(streamZipEntry(buf, sheetEntry!, CHUNK_BYTES)), strings);
+      yield* readSheetRows(shapeChecked(streamZipEntry(buf, sheetEntry!, CHUNK_BYTES)), strings, dateStyles);
     } catch (err) {
       throw asWorkbookError(err);
     }

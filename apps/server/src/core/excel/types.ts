@@ -7,6 +7,8 @@ export type CellValue = string | number | boolean | null;
 export interface SheetRow {
   row: number;
   cells: CellValue[];
+  /** Columns whose number is shown as a date by the cell's style (.xlsx only; absent when none). */
+  dates?: number[];
 }
 
 /** The first worksheet of an uploaded workbook, read lazily row by row. */

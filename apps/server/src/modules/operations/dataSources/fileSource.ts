@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
-import { cellText, digitLossMessage, exactNumberText, isEmptyCell, parseDateText } from '../../../core/excel/cells.ts';
+import { cellText, digitLossMessage, exactNumberText, excelSerialToDate, isEmptyCell, parseDateText } from '../../../core/excel/cells.ts';
+import { serialTimeOfDay } from '../../../core/excel/dateStyles.ts';
 import { openWorkbook } from '../../../core/excel/readWorkbook.ts';
 import { type CellValue, type SheetRow, WorkbookFormatError } from '../../../core/excel/types.ts';
 import { AppError, badRequest } from '../../../core/errors.ts';
@@ -178,9 +179,20 @@ function excelError(err: unknown): unknown {
   return err;
 }
 
-/** A cell as a row value: text trimmed, numbers kept (refused when Excel lost digits), empty as null. */
-function cellValue(cell: CellValue | undefined, label: string, row: number): unknown {
+/**
+ * A cell as a row value: text trimmed, numbers kept (refused when Excel lost digits), empty as null. A number
+ * the workbook formats as a date is the date as ISO text (yyyy-MM-dd, with " HH:mm:ss" when it has a time of
+ * day), as a client reading the sheet sees it, not Excel's serial number (M6).
+ */
+function cellValue(cell: CellValue | undefined, label: string, row: number, date?: { date1904: boolean }): unknown {
   if (cell === undefined || isEmptyCell(cell)) return null;
+  if (typeof cell === 'number' && date) {
+    const day = excelSerialToDate(cell, date.date1904);
+    if (day !== null) {
+      const time = serialTimeOfDay(cell);
+      return time ? `${day} ${time}` : day;
+    }
+  }
   if (typeof cell === 'number') {
     if (Number.isInteger(cell) && exactNumberText(cell) === null) throw new AppError('DATASOURCE_FILE_ROW', { row, detail: digitLossMessage(label) });
     return cell;
@@ -240,7 +252,7 @@ export async function openExcelRead(buf: Buffer, opts: OpenOptions = {}): Promis
     let count = 0;
     const toRow = (r: SheetRow) => {
       const row: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) row[fields[i]] = cellValue(r.cells[i], fields[i], r.row);
+      for (let i = 0; i < fields.length; i++) row[fields[i]] = cellValue(r.cells[i], fields[i], r.row, r.dates?.includes(i) ? book : undefined);
       return row;
     };
     try {

@@ -10,6 +10,15 @@ function requireFields(input: ModelInput, fields: string[]): void {
   if (missing.length) throw new AppError('MODEL_FIELD_MISSING', { field: missing.join('、') });
 }
 
+/**
+ * The columns a model sums must all be in the source: an absent one would sum to 0 and the run would report
+ * zeros as 成功 (M5). Named by the label the clerk's file uses (应发工资), with the field name after it.
+ */
+function requireSummedFields(input: ModelInput, items: readonly (readonly [string, string])[]): void {
+  const missing = items.filter(([f]) => !input.fields.includes(f));
+  if (missing.length) throw new AppError('MODEL_FIELD_MISSING', { field: missing.map(([f, label]) => `${label}(${f})`).join('、') });
+}
+
 function monthParam(input: ModelInput): string {
   const raw = input.params.month;
   const month = typeof raw === 'string' && raw.trim() ? raw.trim() : previousMonth(input.today);
@@ -39,6 +48,7 @@ export const laborCostModel: BuiltinModel = {
   requires: ['month', 'companyName'],
   async run(input) {
     requireFields(input, ['month', 'companyName']);
+    requireSummedFields(input, COST_ITEMS);
     const month = monthParam(input);
     const companyId = input.params.companyId === null || input.params.companyId === undefined ? null : Number(input.params.companyId);
     const byCompany = new Map<string, { head: number; sums: number[] }>();
@@ -166,6 +176,8 @@ export const payAnomalyModel: BuiltinModel = {
   requires: ['month', 'idCard'],
   async run(input) {
     requireFields(input, ['month', 'idCard']);
+    // 应发 may come as gross (月度工资) or salary (a client's own sheet); 实发 has one name
+    requireSummedFields(input, input.fields.includes('salary') ? [['realSalary', '实发工资']] : [['gross', '应发工资'], ['realSalary', '实发工资']]);
     const month = monthParam(input);
     const before = previousMonth(`${month}-01`);
     const threshold = Math.max(Number(input.params.thresholdPct ?? 30) || 0, 0);
