@@ -194,7 +194,7 @@ describe(`a missing or unreadable stored file never ends the process (${TEST_DB}
     // window in which an 'error' event had no listener.
     const mini = Fastify();
     mini.addHook('onSend', async () => {
-      await new Promise((r) => setTimeout(r, 30));
+      await new Promise((r) => setTimeout(r, 300));
     });
     mini.get('/x', async (_req, reply) => {
       async function* rows(): AsyncGenerator<Record<string, unknown>> {
@@ -204,9 +204,13 @@ describe(`a missing or unreadable stored file never ends the process (${TEST_DB}
       return sendXlsxStream(reply, { fileName: '导出', columns: [{ header: '姓名', key: 'name' }], rows: rows() });
     });
     try {
-      const res = await mini.inject({ method: 'GET', url: '/x' });
-      expect(res.statusCode).toBe(500);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
+      const res = await mini.inject({ method: 'GET', url: '/x' }).catch((err: Error) => err);
+      // normally the failure comes while the hook still waits: a JSON 500; on a very slow machine the first
+      // bytes may already be out, and then the download is cut (inject rejects). Never an unhandled error.
+      if (!(res instanceof Error)) {
+        expect(res.statusCode).toBe(500);
+        expect(res.headers['content-type']).toMatch(/application\/json/);
+      } else expect(res.message).toContain('destroyed');
       expect((await mini.inject({ method: 'GET', url: '/nothing' })).statusCode).toBe(404);
     } finally {
       await mini.close();
