@@ -28,6 +28,10 @@ export interface Database {
   db: Db;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /** The URL it was opened from (the backup job hands it to pg_dump / mariadb-dump). */
+  url?: string;
+  /** SQLite only: the driver's handle, for its online backup (`backup()`), which Kysely does not expose. */
+  sqlite?: import('better-sqlite3').Database;
 }
 
 /**
@@ -59,7 +63,7 @@ export async function openDatabase(url: string, opts: { report?: Report } = {}):
     database.pragma('busy_timeout = 5000');
     const stats = new QueryStats('sqlite');
     const db = monitored(new Kysely<DB>({ dialect: new SqliteDialect({ database: new StatementCachingDatabase(database) }), log: stats.log }), stats);
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    return { db, dialect: 'sqlite', destroy: () => db.destroy(), url, sqlite: database };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pg = await import('pg');
@@ -75,7 +79,7 @@ export async function openDatabase(url: string, opts: { report?: Report } = {}):
     const pool = new Pool({ connectionString: url, max: 10, types: typeParsers as never });
     const stats = new QueryStats('postgres', () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
     const db = monitored(new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: stats.log }), stats);
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', destroy: () => db.destroy(), url };
   }
   if (url.startsWith('mysql://') || url.startsWith('mariadb://')) {
     const mysql = await import('mysql2');
@@ -108,7 +112,7 @@ export async function openDatabase(url: string, opts: { report?: Report } = {}):
       }),
     });
     monitored(db, stats);
-    return { db, dialect: 'mysql', destroy: () => db.destroy() };
+    return { db, dialect: 'mysql', destroy: () => db.destroy(), url };
   }
   throw new Error(`不支持的数据库地址: ${url.replace(/:[^:@/]*@/, ':***@')}`);
 }

@@ -82,6 +82,11 @@ export const ERROR_CATALOGUE = {
   JOB_HANDLER_REQUIRED: { status: 400, zh: '请选择任务处理器', en: 'Please choose the job handler', es: 'Elija el manejador de la tarea', ja: 'タスクハンドラーを選択してください' },
   JOB_CRON_REQUIRED: { status: 400, zh: '请输入Cron表达式', en: 'Please enter the cron expression', es: 'Introduzca la expresión cron', ja: 'cron式を入力してください' },
   JOB_SCHEDULER_UNAVAILABLE: { status: 503, zh: '调度服务不可用：{reason}', en: 'The scheduler is unavailable: {reason}', es: 'El planificador no está disponible: {reason}', ja: 'スケジューラーを利用できません：{reason}' },
+  JOB_SALARY_PREP_FAILED: { status: 422, zh: '部分单位未能生成工资：{summary}', en: 'Salaries could not be generated for some companies: {summary}', es: 'No se pudieron generar los salarios de algunas empresas: {summary}', ja: '一部の会社で給与を生成できませんでした：{summary}' },
+  BACKUP_UNSUPPORTED: { status: 409, zh: '无法备份数据库：{reason}', en: 'The database cannot be backed up: {reason}', es: 'No se puede hacer copia de seguridad de la base de datos: {reason}', ja: 'データベースをバックアップできません：{reason}' },
+  BACKUP_TOOL_MISSING: { status: 409, zh: '无法备份数据库：服务器上找不到 {tool}，请安装数据库客户端工具后再试', en: 'The database cannot be backed up: {tool} is not installed on the server; install the database client tools and try again', es: 'No se puede hacer copia de seguridad: {tool} no está instalado en el servidor; instale las herramientas cliente de la base de datos', ja: 'データベースをバックアップできません：サーバーに {tool} がありません。データベースのクライアントツールをインストールしてください' },
+  BACKUP_DUMP_FAILED: { status: 502, zh: '数据库备份失败（{tool}）：{reason}', en: 'The database backup failed ({tool}): {reason}', es: 'La copia de seguridad de la base de datos falló ({tool}): {reason}', ja: 'データベースのバックアップに失敗しました（{tool}）：{reason}' },
+  NOTICE_NOT_FOUND: { status: 404, zh: '通知不存在', en: 'The notice does not exist', es: 'El aviso no existe', ja: '通知が存在しません' },
 
   // ---- login and self-service ----------------------------------------------------------------------------
   USERNAME_REQUIRED: { status: 400, zh: '请输入用户名', en: 'Please enter the username', es: 'Introduzca el nombre de usuario', ja: 'ユーザー名を入力してください' },

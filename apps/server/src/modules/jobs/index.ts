@@ -11,6 +11,8 @@ import { idArrayBody, idParams, queryText, safeText } from '../../crud/routeSche
 import { armJobs, handlerOf, jobKey, jobRowToApi, paramsObject, type ScheduledJobDbRow, seedSystemJobs } from './jobStore.ts';
 import { assertLogRetentionFloor, HANDLER_PARAMS, registerSystemHandlers, SYSTEM_HANDLERS } from './systemHandlers.ts';
 import type { JobListRow } from '@app/shared/jobs';
+import { MAINTENANCE_HANDLER_PARAMS, registerMaintenanceHandlers } from './maintenanceHandlers.ts';
+import { OFFICE_HANDLER_PARAMS, registerOfficeHandlers } from './officeHandlers.ts';
 
 const TAGS = ['定时任务'];
 /** Beans of handlers that belong to the model tasks (/taskManagement), not to system jobs. */
@@ -52,6 +54,8 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.ctx.db;
   registerSystemHandlers(app);
+  registerOfficeHandlers(app);
+  registerMaintenanceHandlers(app);
 
   // a run's end updates its row: last run, consecutive failures, and the pause the scheduler decided
   app.scheduler.onRunEnd(async (e) => {
@@ -88,7 +92,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
       }
       if (!params || typeof params !== 'object' || Array.isArray(params)) throw new AppError('JOB_PARAMS_INVALID', { reason: '应为 {…} 形式' });
     } else params = body.params;
-    const schema = HANDLER_PARAMS[handler];
+    const schema = HANDLER_PARAMS[handler] ?? OFFICE_HANDLER_PARAMS[handler] ?? MAINTENANCE_HANDLER_PARAMS[handler];
     if (schema) {
       const r = schema.safeParse(params);
       if (!r.success) throw new AppError('JOB_PARAMS_INVALID', { reason: r.error.issues[0]?.message ?? '' });
