@@ -138,6 +138,30 @@ export async function login(page: Page, username = ADMIN.username, password = AD
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
 }
 
+/**
+ * Log in with a password an administrator issued (new user, employee login): the app shows only the dialog that
+ * asks for a new one (U23); change it there, wait for the logout that follows and log in again with `newPassword`.
+ * `shot` names a screenshot of the dialog.
+ */
+export async function loginWithIssuedPassword(page: Page, username: string, issued: string, newPassword: string, shot?: string): Promise<void> {
+  await login(page, username, issued);
+  const dialog = page.getByTestId('password-form');
+  await dialog.waitFor({ timeout: 15_000 });
+  await page.getByTestId('initial-password-hint').waitFor();
+  if (shot) {
+    // the dialog fades in: a picture taken during the animation shows it washed out
+    await page.locator('.ant-modal').evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await page.locator('.ant-modal-mask').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished))).catch(() => undefined);
+    await screenshot(page, shot);
+  }
+  await dialog.locator('input').nth(0).fill(issued);
+  await dialog.locator('input').nth(1).fill(newPassword);
+  await dialog.locator('input').nth(2).fill(newPassword);
+  await page.locator('.ant-modal-footer .ant-btn-primary').click();
+  await page.waitForURL((url) => url.pathname.startsWith('/login'), { timeout: 15_000 });
+  await login(page, username, newPassword);
+}
+
 /** Save a full-page screenshot to /work/main/screenshots/<name>.png and return its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -1,6 +1,6 @@
 import { idCardCheckDigit } from '@app/shared/idcard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
+import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, loginWithIssuedPassword, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
 
 /**
  * The payroll screens in a real browser against the real server: a company and two staff (made through the
@@ -240,7 +240,7 @@ describe('payroll screens', () => {
     expect(user.defaultPassword).toBeTruthy();
 
     const emp = await h.newPage({ width: 1280, height: 860 });
-    await login(emp, cardA, user.defaultPassword);
+    await loginWithIssuedPassword(emp, cardA, user.defaultPassword, 'Xinzi-Jia-2026', 'initial-password-dialog');
     await emp.waitForURL((u) => u.pathname === '/acPayslip/index', { timeout: 15_000 });
     const es = activeScreen(emp);
     await es.getByTestId('payslip-page').waitFor({ timeout: 15_000 });

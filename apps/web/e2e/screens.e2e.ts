@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, type Harness, login, openDialog, openScreen, screenshot, startHarness } from './harness';
+import { activeScreen, type Harness, login, loginWithIssuedPassword, openDialog, openScreen, screenshot, startHarness } from './harness';
 
 /**
  * Findings W3, W4, W7, W8, W10, W12 in a real browser: the long company dialog keeps 确定 on screen and scrolls
@@ -85,7 +85,7 @@ describe('screens (findings W3–W12)', () => {
     });
 
     const emp = await h.newPage({ width: 1440, height: 900 });
-    await login(emp, username, user.defaultPassword);
+    await loginWithIssuedPassword(emp, username, user.defaultPassword, 'No-Payslip-2026');
     await emp.waitForURL((u) => u.pathname === '/acPayslip/index', { timeout: 15_000 });
     for (const path of ['/system/user', '/accounts/company', '/salary/accountsSalary']) {
       await emp.goto(path);

@@ -45,7 +45,7 @@ export interface AuthContextValue {
   /** True when the user holds ADMIN or any of `codes`. */
   hasPermission: (codes: readonly string[]) => boolean;
   /** Revoke the token on the server, forget the session and cached data. */
-  logout: () => Promise<void>;
+  logout: (opts?: { revoke?: boolean }) => Promise<void>;
   /** Reload /auth/info (after editing one's own profile, avatar, ...). */
   refresh: () => Promise<UserInfo | null>;
 }
@@ -80,9 +80,13 @@ export async function loginWithPassword(input: LoginInput): Promise<UserInfo> {
   return res.user;
 }
 
-/** Revoke the token (ignoring failures: it may be dead already) and forget everything. */
-export async function logout(): Promise<void> {
-  if (getToken()) await api.del('/auth/logout', undefined, { silent: true }).catch(() => undefined);
+/**
+ * Revoke the token (ignoring failures: it may be dead already) and forget everything. `revoke: false` only
+ * forgets, for a session the server has ended itself (a password change ends every session of the user, so a
+ * logout request would only be refused with a 401).
+ */
+export async function logout(opts: { revoke?: boolean } = {}): Promise<void> {
+  if (getToken() && opts.revoke !== false) await api.del('/auth/logout', undefined, { silent: true }).catch(() => undefined);
   clearSession();
   queryClient.clear();
 }

@@ -83,7 +83,8 @@ describe('change password', { timeout: 30_000 }, () => {
     expect(await screen.findByText('密码修改成功，请重新登录')).toBeTruthy();
     expect(getToken()).toBe('test-token');
     await waitFor(() => expect(getToken()).toBeNull(), { timeout: 3000 });
-    expect(calls.some((c) => c.path === '/auth/logout' && c.method === 'DELETE')).toBe(true);
+    // the change ended every session on the server: no logout request that could only be refused (401)
+    expect(calls.some((c) => c.path === '/auth/logout')).toBe(false);
   });
 });
 

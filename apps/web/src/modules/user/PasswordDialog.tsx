@@ -52,8 +52,8 @@ export function PasswordDialog({ open, onClose, required = false }: { open: bool
     form,
     onSuccess: () => {
       onClose();
-      // Every token of this user is dead now; leave after the notice was readable.
-      setTimeout(() => void logout(), LOGOUT_DELAY_MS);
+      // Every token of this user is dead now (the server ended them): forget the session after the notice was readable.
+      setTimeout(() => void logout({ revoke: false }), LOGOUT_DELAY_MS);
     },
   });
   const submit = (values: { oldPass: string; newPass: string }) => change.mutate(values);
