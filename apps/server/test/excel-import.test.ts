@@ -147,6 +147,32 @@ describe('staff import', () => {
   });
 });
 
+describe('staff import rows checked in one round (U9, U20)', () => {
+  it('reports every problem of a row together: field errors and the contract dates, and a short mobile', async () => {
+    const c = await createCompany(t.app, token, { companyName: uniq('一次报错') });
+    const row = staffRow(c.companyName, '多错', badCheckDigit(idCard('1988-08-08', 11)), { 户籍类型: '火星户口', 入职日期: '明天', 基本工资: 'abc', 手机号: '1391111', 合同开始: '2027-01-01' });
+    const res = await upload('accountsStaff', workbook([HEADERS, row, staffRow(c.companyName, '好人', idCard('1988-08-08', 13))]));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 2, inserted: 1, failed: 1 });
+    const columns = body.errors.filter((e: { row: number }) => e.row === 2).map((e: { column: string }) => e.column);
+    expect(columns).toEqual(expect.arrayContaining(['户籍类型', '身份证号', '入职日期', '基本工资', '手机号', '合同开始']));
+    expect(body.errors).toContainEqual({ row: 2, column: '合同开始', message: '合同开始日期不能晚于结束日期' });
+    expect(body.errors).toContainEqual({ row: 2, column: '手机号', message: '请输入正确的11位手机号码' });
+  });
+
+  it('reads ratios as the template says: 8, 8% and 0.08 are all 8 percent', async () => {
+    const c = await createCompany(t.app, token, { companyName: uniq('比例写法') });
+    const header = [...HEADERS, '公积金比例'];
+    const spellings: unknown[] = ['8', '8%', '0.08', 8, 0.08];
+    const rows = spellings.map((ratio, i) => [...staffRow(c.companyName, `比例${i}`, idCard('1979-09-09', 51 + i * 2)), ratio]);
+    const res = await upload('accountsStaff', workbook([header, ...rows, [...staffRow(c.companyName, '超出', idCard('1979-09-09', 71)), '120%']]));
+    expect(res.json(), res.body).toMatchObject({ inserted: spellings.length, failed: 1 });
+    const stored = (await staffOf(c.id)).map((r) => Number(r.gjj_ratio));
+    expect(stored).toEqual(spellings.map(() => 0.08));
+  });
+});
+
 describe('file-level rejections import nothing', () => {
   const count = async () => Number((await t.app.ctx.db.selectFrom('accounts_staff').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 

@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { RATIO_IMPORT_RULE } from '@app/shared/resource';
 import { cellText, excelSerialToDate, parseDateText, parseMonthText, ratioCell, restoreNeutralizedText, roundNoise } from '../src/core/excel/cells.ts';
 import { openWorkbook, sniffExcelFormat } from '../src/core/excel/readWorkbook.ts';
 import { readWithSheetJs } from '../src/core/excel/readXls.ts';
@@ -243,6 +244,18 @@ describe('cell conversions', () => {
     expect(ratioCell('0%')).toBe('0');
     expect(ratioCell(0.16000000000000003)).toBe(0.16);
     expect(ratioCell(' 0.12 ')).toBe('0.12');
+  });
+
+  it('reads 8, 8% and 0.08 all as 8 percent, the rule the template states (U20)', () => {
+    for (const cell of ['8', '8%', '0.08', 8, 0.08]) expect(ratioCell(cell), String(cell)).toBe(typeof cell === 'number' && cell < 1 ? 0.08 : '0.08');
+    expect(ratioCell('16')).toBe('0.16');
+    expect(ratioCell(16)).toBe('0.16');
+    expect(ratioCell('8.5')).toBe('0.085');
+    expect(ratioCell('1')).toBe('0.01'); // 1 and more are percentages; 100% is written with its sign
+    expect(ratioCell('0.5')).toBe('0.5'); // below 1: the fraction itself (0.5% is written '0.5%' or 0.005)
+    expect(ratioCell('0.5%')).toBe('0.005');
+    expect(ratioCell('abc')).toBe('abc'); // left for validation to refuse
+    expect(RATIO_IMPORT_RULE).toMatch(/8、8% 或 0\.08/);
   });
 
   it('renders cells as text without exponents and restores apostrophe-protected formulas', () => {

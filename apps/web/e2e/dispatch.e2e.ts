@@ -144,7 +144,7 @@ describe('dispatch screens', () => {
     await d.getByTestId('import-submit').click();
     const result = d.getByTestId('import-result');
     await result.waitFor({ timeout: 15_000 });
-    await expect.poll(() => result.textContent()).toContain('失败 2 行');
+    await expect.poll(() => result.textContent()).toContain('未保存 2 行');
     expect(await result.locator('tr.ant-table-row').count()).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'dispatch-staff-import');
     await d.getByRole('button', { name: /取\s*消/ }).click();

@@ -40,6 +40,8 @@ const EXPORT_CHUNK = 250;
 export interface ExcelRouteOptions {
   /** Fill derivable values of an imported row (only where missing), e.g. bases from the company. */
   prepareImportRow?: (values: Record<string, unknown>, req: FastifyRequest, mode: 'create' | 'update') => Promise<void> | void;
+  /** Cross-field rules checked on every imported row with its field checks (importPipeline's rowChecks). */
+  importRowChecks?: (values: Record<string, unknown>) => Record<string, string>;
   /** Fields an import file may omit because prepareImportRow derives them. */
   derivedOnImport?: string[];
   /** Query (or multipart) parameters that give imported rows a default, e.g. companyId of the screen. */
@@ -169,6 +171,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
         defaults,
         derived: new Set(opts.derivedOnImport ?? []),
         prepareRow: opts.prepareImportRow ? (values, mode) => opts.prepareImportRow!(values, req, mode) : undefined,
+        rowChecks: opts.importRowChecks,
         findExisting: keyFields.length ? (keys) => findExisting(req, keys) : undefined,
         beforeWrite: resource.hooks.beforeWrite ? (values, mode, existing) => resource.hooks.beforeWrite!(values, writeCtx(mode, existing)) : undefined,
         afterWrite: resource.hooks.afterWrite ? (row, trx, mode, existing) => resource.hooks.afterWrite!(row, { req, db: trx, mode, existing }) : undefined,

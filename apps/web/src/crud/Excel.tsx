@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@app/shared/resource';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload, theme } from 'antd';
 import type { UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -215,7 +215,7 @@ export function ImportDialog({ def, open, onClose, onImported, url }: ImportDial
       </Typography.Paragraph>
       {percent !== null && (
         <div style={{ marginTop: 12 }}>
-          <Progress percent={percent} status={busy ? 'active' : result?.failed ? 'exception' : 'success'} />
+          <UploadProgress percent={percent} busy={busy} result={result} />
           {busy && percent >= 100 && <Typography.Text type="secondary">{t('importDialog.processing')}</Typography.Text>}
         </div>
       )}
@@ -224,14 +224,40 @@ export function ImportDialog({ def, open, onClose, onImported, url }: ImportDial
   );
 }
 
+/**
+ * The upload bar says how the import ended (U9): green when every row was saved, red with ✖ only when no row
+ * was, and the warning colour without an icon when some rows were saved and others not.
+ */
+function UploadProgress({ percent, busy, result }: { percent: number; busy: boolean; result: ImportResult | null }) {
+  const { token } = theme.useToken();
+  const outcome = importOutcome(result);
+  if (busy || !result) return <Progress percent={percent} status="active" />;
+  if (outcome === 'partial') return <Progress percent={percent} status="normal" strokeColor={token.colorWarning} format={() => null} data-testid="import-progress-partial" />;
+  return <Progress percent={percent} status={outcome === 'failed' ? 'exception' : 'success'} />;
+}
+
+/** Whether an import saved every row, some of them, or none. */
+export function importOutcome(result: ImportResult | null): 'success' | 'partial' | 'failed' | null {
+  if (!result) return null;
+  if (!result.failed) return 'success';
+  return result.inserted + result.updated > 0 ? 'partial' : 'failed';
+}
+
 function ImportResultView({ result }: { result: ImportResult }) {
   const { t } = useTranslation('crud');
   return (
     <div style={{ marginTop: 12 }} data-testid="import-result">
       <Alert
-        type={result.failed ? (result.inserted + result.updated ? 'warning' : 'error') : 'success'}
+        type={{ success: 'success', partial: 'warning', failed: 'error' }[importOutcome(result) ?? 'success'] as 'success' | 'warning' | 'error'}
         showIcon
-        title={t('importDialog.result', { count: result.total, total: result.total, inserted: result.inserted, updated: result.updated, failed: result.failed })}
+        title={t('importDialog.result', {
+          count: result.total,
+          total: result.total,
+          saved: result.inserted + result.updated,
+          inserted: result.inserted,
+          updated: result.updated,
+          failed: result.failed,
+        })}
         action={
           result.errorFileId ? (
             <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadBlob(`/api/import/errors/${result.errorFileId}`).catch(() => undefined)}>

@@ -62,7 +62,7 @@ describe('import report: digit loss', () => {
   it('shows how many rows lost digits, next to the per-row messages', async () => {
     const message = '身份证号超过15位数字，Excel已丢失末尾数字（如 1.10105199208014E+17），请将“身份证号”列设置为文本格式后重新填写';
     const result = await importWith({ total: 3, inserted: 1, updated: 0, failed: 2, digitLoss: 2, errors: [{ row: 2, column: '身份证号', message }, { row: 3, column: '身份证号', message }] });
-    expect(result.textContent).toContain('共 3 行：新增 1 行，更新 0 行，失败 2 行');
+    expect(result.textContent).toContain('共 3 行：已保存 1 行（新增 1，更新 0），未保存 2 行');
     expect(within(result).getByTestId('import-digit-loss').textContent).toContain('其中 2 行含超过 15 位的数字');
     expect(within(result).getAllByText(message)).toHaveLength(2);
   });

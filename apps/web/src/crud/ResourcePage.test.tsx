@@ -305,7 +305,11 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
     const result = await within(dialog).findByTestId('import-result');
     expect(sent[0]).toMatchObject({ url: '/api/import/widget', auth: 'Bearer test-token' });
     expect(sent[0].file?.name).toBe('data.xlsx');
-    expect(result.textContent).toContain('共 3 行：新增 1 行，更新 1 行，失败 1 行');
+    // a partial success reads as partial: saved and unsaved counts, the warning colour, no red ✖ bar (U9)
+    expect(result.textContent).toContain('共 3 行：已保存 2 行（新增 1，更新 1），未保存 1 行');
+    expect(result.querySelector('.ant-alert-warning')).toBeTruthy();
+    expect(dialog.querySelector('.ant-progress-status-exception')).toBeNull();
+    expect(within(dialog).getByTestId('import-progress-partial')).toBeTruthy();
     expect(within(result).getByText('金额最多两位小数')).toBeTruthy();
     expect(within(result).getByText('下载错误明细')).toBeTruthy();
   });

@@ -2,6 +2,7 @@ import type { FieldDef, ResourceDef, WebControl, WebDisplay } from '@app/shared/
 import { isSortableField, kindOf, validateField } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
 import { translateMessage } from '@app/shared/errors/catalogue';
+import { percentToRatio, ratioToPercent } from '@app/shared/percent';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, InputNumber, Radio, Select, Tag, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -446,6 +447,22 @@ const CONTROLS: Record<WebControl, (c: ControlContext) => ReactNode> = {
       searchInput(c)
     ) : (
       <InputNumber id={c.id} value={c.value} onChange={c.onChange} stringMode disabled={c.disabled} placeholder={c.type} style={{ width: '100%', ...c.style }} />
+    ),
+  // a ratio (stored 0.16) is typed and shown as a percentage (16 %), as the tables show it (U20)
+  percent: (c) =>
+    c.forSearch ? (
+      searchInput(c)
+    ) : (
+      <InputNumber
+        id={c.id}
+        value={ratioToPercent(c.value)}
+        onChange={(v) => c.onChange?.(percentToRatio(v))}
+        stringMode
+        suffix="%"
+        disabled={c.disabled}
+        placeholder={c.type}
+        style={{ width: '100%', ...c.style }}
+      />
     ),
   textarea: (c) =>
     c.forSearch ? (

@@ -157,6 +157,7 @@ export const ERROR_CATALOGUE = {
   FIELD_MAX: { status: 400, zh: '{label}不能大于{max}', en: '{label} may not be greater than {max}', es: '{label} no puede ser mayor que {max}', ja: '{label}は{max}以下にしてください' },
   FIELD_FORMAT: { status: 400, zh: '{label}格式不正确', en: '{label} has an invalid format', es: '{label} tiene un formato no válido', ja: '{label}の形式が正しくありません' },
   EMAIL_INVALID: { status: 400, zh: '请输入正确的邮箱地址', en: 'Please enter a valid e-mail address', es: 'Introduzca un correo electrónico válido', ja: '正しいメールアドレスを入力してください' },
+  MOBILE_INVALID: { status: 400, zh: '请输入正确的11位手机号码', en: 'Please enter a valid 11-digit mobile number', es: 'Introduzca un número de móvil válido de 11 dígitos', ja: '正しい11桁の携帯電話番号を入力してください' },
   ID_CARD_INVALID: { status: 400, zh: '身份证号码不正确', en: 'Invalid ID card number', es: 'Número de documento de identidad no válido', ja: '身分証番号が正しくありません' },
   FIELD_INTEGER: { status: 400, zh: '{label}必须是整数', en: '{label} must be an integer', es: '{label} debe ser un número entero', ja: '{label}は整数である必要があります' },
   FIELD_INVALID: { status: 400, zh: '{label}无效', en: '{label} is invalid', es: '{label} no es válido', ja: '{label}が無効です' },

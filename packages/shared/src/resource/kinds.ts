@@ -27,6 +27,15 @@ const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const PHONE_RE = /^[0-9+\-() ]{3,20}$/;
 const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 
+/**
+ * A mainland mobile number: 11 digits, 1 then 3-9 (every number range issued today, 16x and 19x included).
+ * The spec's user form keeps its own narrower rule (1[34578]); staff phones have no format in the spec.
+ */
+export const MAINLAND_MOBILE = { regex: /^1[3-9]\d{9}$/, message: '请输入正确的11位手机号码' };
+
+/** How an import reads a ratio cell (the template's hint; the server's ratioCell follows it). */
+export const RATIO_IMPORT_RULE = '比例：8、8% 或 0.08 均表示 8%（1 及以上按百分数；低于 1% 请带 % 号，如 0.5%）';
+
 /** Is `s` a real calendar date YYYY-MM-DD? */
 export function isValidDate(s: string): boolean {
   const m = DATE_RE.exec(s);
@@ -168,7 +177,7 @@ export type SheetCell = 'text' | 'int' | 'money' | 'ratio' | 'date' | 'datetime'
 /** How an import reads a cell for the field (the server's cell readers). */
 export type CellReader = 'money' | 'ratio' | 'int' | 'date' | 'month' | 'bool' | 'dict' | 'ref' | 'text';
 /** The web control that edits a value. */
-export type WebControl = 'text' | 'textarea' | 'int' | 'decimal' | 'date' | 'month' | 'bool' | 'dict' | 'ref' | 'refMany';
+export type WebControl = 'text' | 'textarea' | 'int' | 'decimal' | 'percent' | 'date' | 'month' | 'bool' | 'dict' | 'ref' | 'refMany';
 /** How the web shows a value. */
 export type WebDisplay = 'text' | 'money' | 'ratio' | 'date' | 'datetime' | 'bool' | 'ref' | 'refs';
 /** Column types of the migrations' table builder. */
@@ -343,8 +352,9 @@ export const FIELD_KINDS = {
     text: false,
     doc: { type: 'number' },
     toApi: toNumber,
-    excel: { read: 'ratio', cell: 'ratio', hint: '比例，如 0.08 或 8%' },
-    web: { control: 'decimal', display: 'ratio', align: 'right', width: 100 },
+    excel: { read: 'ratio', cell: 'ratio', hint: RATIO_IMPORT_RULE },
+    // entered as a percentage (16 for 0.16), as every screen shows it
+    web: { control: 'percent', display: 'ratio', align: 'right', width: 100 },
   },
   date: {
     input: (f) => {

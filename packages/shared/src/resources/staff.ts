@@ -1,3 +1,4 @@
+import { MAINLAND_MOBILE } from '../resource/kinds.ts';
 import { defineResource, type FieldDef } from '../resource/types.ts';
 
 const PERSONAL = '个人信息';
@@ -44,7 +45,7 @@ export const staffResource = defineResource({
     { name: 'age', kind: 'int', label: '年龄', readOnly: true, excel: true, list: false },
     { name: 'censusType', kind: 'dict', dict: 'census_type', label: '户籍类型', required: '请选择户籍类型', filter: 'eq', search: true, section: PERSONAL },
     { name: 'nation', kind: 'string', label: '民族', maxLength: 20, section: PERSONAL },
-    { name: 'phone', kind: 'phone', label: '手机号', required: '请输入手机号', filter: 'like', search: true, section: PERSONAL },
+    { name: 'phone', kind: 'phone', label: '手机号', required: '请输入手机号', pattern: MAINLAND_MOBILE, filter: 'like', search: true, section: PERSONAL },
     { name: 'marriage', kind: 'dict', dict: 'marriage', label: '婚姻状况', list: false, section: PERSONAL },
     { name: 'education', kind: 'dict', dict: 'education', label: '学历', list: false, section: PERSONAL },
     { name: 'politics', kind: 'dict', dict: 'politics', label: '政治面貌', list: false, section: PERSONAL },

@@ -1,4 +1,5 @@
 import type { CellValue } from './types.ts';
+import { shiftDecimal } from '@app/shared/percent';
 
 /**
  * Turning what a spreadsheet cell holds into the text or number the resource validation expects. Users
@@ -188,16 +189,17 @@ export function cleanAmountText(s: string): string {
   return s.replace(/[¥￥,，\s]/g, '').replace(/元$/, '');
 }
 
-/** A ratio cell: 0.08, '0.08' or '8%' (percent text divided exactly by 100). Returns text or number for validation. */
+/**
+ * A ratio cell, read by the rule the template states (RATIO_IMPORT_RULE): '8%' is 8 percent; a bare number of 1
+ * or more is a percentage too ('8' and 8 are 8%); a bare number below 1 is the fraction itself (0.08 is 8%,
+ * also what Excel stores for a cell formatted as 8%). So '8', '8%' and '0.08' all mean 0.08; a ratio below 1%
+ * is written with its % sign ('0.5%') or as a fraction (0.005). Returns text or number for validation.
+ */
 export function ratioCell(cell: CellValue): string | number {
-  if (typeof cell === 'number') return roundNoise(cell, 6);
-  const s = cleanAmountText(cellText(cell));
-  const pct = /^(\d+)(?:\.(\d+))?%$/.exec(s);
-  if (!pct) return s;
-  // shift the decimal point two places left in text, so 8.5% is exactly 0.085
-  const digits = `${pct[1]}${pct[2] ?? ''}`.replace(/^0+(?=\d)/, '');
-  const scale = (pct[2]?.length ?? 0) + 2;
-  const padded = digits.padStart(scale + 1, '0');
-  const out = `${padded.slice(0, padded.length - scale)}.${padded.slice(padded.length - scale)}`.replace(/\.?0+$/, '');
-  return out === '' ? '0' : out;
+  const text = typeof cell === 'number' ? String(roundNoise(cell, 6)) : cleanAmountText(cellText(cell));
+  const pct = /^(\d+(?:\.\d+)?)%$/.exec(text);
+  if (pct) return shiftDecimal(pct[1], 2) ?? text;
+  if (!/^\d+(?:\.\d+)?$/.test(text)) return typeof cell === 'number' ? roundNoise(cell, 6) : text;
+  // shift the decimal point in text, so 8.5 is exactly 0.085
+  return Number(text) >= 1 ? (shiftDecimal(text, 2) ?? text) : typeof cell === 'number' ? roundNoise(cell, 6) : text;
 }

@@ -66,6 +66,12 @@ export interface ImportOptions {
   prepareRow?: (values: Record<string, unknown>, mode: 'create' | 'update') => Promise<void> | void;
   /** Existing rows (API shape, within the caller's scope) whose key is one of `keys` (values in importKey order). */
   findExisting?: (keys: unknown[][]) => Promise<Record<string, unknown>[]>;
+  /**
+   * Cross-field rules that need no valid row (e.g. a contract starting after it ends), as field -> message. They
+   * run on every row next to the field checks, so a row's problems are reported in one round (U9), not only once
+   * its field errors are fixed; `beforeWrite` still applies them to the rows it saves.
+   */
+  rowChecks?: (values: Record<string, unknown>) => Record<string, string>;
   /** The resource's own write rules (throw AppError to refuse a row). */
   beforeWrite?: (values: Record<string, unknown>, mode: 'create' | 'update', existing?: Record<string, unknown>) => Promise<void> | void;
   /** Runs in the chunk's transaction after each row is written (forces row-by-row inserts). */
@@ -200,6 +206,9 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
         if (failedFields.has(name)) continue;
         if (problems.length && derived.has(name) && c.values[name] === undefined) followOn.push(labelOf(name));
         else all.push({ column: name === '_' ? '' : labelOf(name), message });
+      }
+      for (const [name, message] of Object.entries(opts.rowChecks?.(merged) ?? {})) {
+        if (!failedFields.has(name) && !(name in errors)) all.push({ column: labelOf(name), message });
       }
       if (followOn.length) {
         const names = `${followOn.slice(0, 5).join('、')}${followOn.length > 5 ? `等${followOn.length}项` : ''}`;

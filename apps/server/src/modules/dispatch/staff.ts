@@ -68,14 +68,21 @@ export async function applyStaffRules(
     const facts = fromIdCard(values.idCard, chinaToday());
     if (facts) Object.assign(values, facts);
   }
-  const dateError = contractDatesError(merged.contractStart as string | null, merged.contractEnd as string | null);
-  if (dateError) throw validationError({ contractStart: dateError });
+  const crossFieldErrors = staffCrossFieldErrors(merged);
+  if (Object.keys(crossFieldErrors).length) throw validationError(crossFieldErrors);
   await checkDictionaryValues(req, db, staffResource, values, existing);
   if (mode === 'update' && existing && typeof values.contractWarn === 'string' && values.contractWarn !== existing.contractWarn && values.contractWarn > chinaToday()) {
     values.contractWarnState = '未提醒';
   }
   // 适用6万元减除 only where last year's records qualify (PB3, 国家税务总局公告2020年第19号)
   await checkSimplifiedDeduction(db, values, existing);
+}
+
+/** The staff rules between fields (field -> message), on any values: the API's writes and every imported row. */
+export function staffCrossFieldErrors(values: Record<string, unknown>): Record<string, string> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const dateError = contractDatesError(text(values.contractStart), text(values.contractEnd));
+  return dateError ? { contractStart: dateError } : {};
 }
 
 const BASE_FIELDS = Object.keys(STAFF_BASE_FROM_COMPANY);
@@ -89,6 +96,7 @@ export function staffExcelOptions(app: FastifyInstance, company: RegisteredResou
   return {
     importDefaults: ['companyId'],
     importAliases: ['/accounts/api/import/accountsStaff'],
+    importRowChecks: staffCrossFieldErrors,
     derivedOnImport: [...BASE_FIELDS, ...RATE_DICTIONARY_RATIO_FIELDS, 'gongshangRatioCompany', 'contractWarn'],
     refSources: { accountsCompany: company },
     templateHints: {

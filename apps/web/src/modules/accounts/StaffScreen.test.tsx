@@ -135,11 +135,11 @@ describe('staff dialog derivations', () => {
     await waitFor(() => expect(input('gjjBase').value).toBe('5000'));
     expect(input('yiliaoBase').value).toBe('4100');
     expect(input('yiliaoBaseSelf').value).toBe('4100');
-    expect(input('gongshangRatioCompany').value).toBe('0.004');
+    expect(input('gongshangRatioCompany').value).toBe('0.4'); // shown as a percentage (U20)
     await pick(within(dialog).getByTestId('staff-company').querySelector('input') as HTMLElement, '乙公司');
     await waitFor(() => expect(input('gjjBase').value).toBe('6000'));
     expect(input('shengyuBase').value).toBe('6500');
-    expect(input('gongshangRatioCompany').value).toBe('0.006');
+    expect(input('gongshangRatioCompany').value).toBe('0.6');
   });
 
   it('fills sex, birth date and age from a valid ID card', async () => {
@@ -154,10 +154,10 @@ describe('staff dialog derivations', () => {
   it('fills the ratios from the census type rate dictionary', async () => {
     await openDialog();
     await pick(input('censusType'), '本农');
-    await waitFor(() => expect(input('gjjRatio').value).toBe('0.12'));
-    expect(input('yanglaoRatioCompany').value).toBe('0.16');
-    expect(input('yanglaoRatioSelf').value).toBe('0.08');
-    expect(input('shiyeRatioSelf').value).toBe('0.005');
+    await waitFor(() => expect(input('gjjRatio').value).toBe('12'));
+    expect(input('yanglaoRatioCompany').value).toBe('16');
+    expect(input('yanglaoRatioSelf').value).toBe('8');
+    expect(input('shiyeRatioSelf').value).toBe('0.5');
     expect(calls.some((c) => c.path === '/api/dictDetail/map' && c.query.dictName === 'bennong')).toBe(true);
   });
 
