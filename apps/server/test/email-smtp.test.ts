@@ -123,6 +123,14 @@ describe(`e-mail tool (${TEST_DB})`, () => {
     const image = parts.find((p) => p.headers.get('content-id') === `<${cid}>`);
     expect(image?.headers.get('content-type')).toMatch(/^image\/png/);
     expect(Buffer.from(image!.body, 'latin1').equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
+    // a text/plain part beside the HTML, from the sanitised HTML: no script, the link's address, list items (M10)
+    const textPart = parts.find((p) => (p.headers.get('content-type') ?? '').toLowerCase().startsWith('text/plain'));
+    expect(textPart).toBeTruthy();
+    const text = textPart!.headers.get('content-transfer-encoding')?.toLowerCase() === 'base64' ? Buffer.from(textPart!.body, 'latin1').toString('utf8') : textPart!.body;
+    expect(text).toContain('工资条已发放，请查收');
+    expect(text).toContain('链接 (https://example.com/x)');
+    expect(text).toMatch(/- 一\r?\n- 二/);
+    expect(text).not.toMatch(/<|alert|javascript/);
 
     const logs = (await admin('GET', '/api/email/logs', undefined, { query: { page: '0', size: '10' } })).json();
     expect(logs.totalElements).toBeGreaterThanOrEqual(1);

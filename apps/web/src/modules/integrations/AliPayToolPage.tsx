@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
 import { api } from '../../app/request';
+import { formatDateTime } from '../../crud/format';
 import { useIsMobile } from '../../app/useIsMobile';
 import { ServerPagedTable } from './ServerPagedTable';
 import './integrations.css';
@@ -111,7 +112,20 @@ function SettingsTab() {
 
 function OrdersTable() {
   const { t } = useTranslation('integrations');
+  const { hasPermission } = useAuth();
+  const canQuery = hasPermission(['ALIPAY_ALL', 'ALIPAY_PAY']);
+  const qc = useQueryClient();
   const stateColor: Record<string, string> = { PAID: 'success', WAITING: 'processing', CLOSED: 'default' };
+  // the fallback for a notify that never came: Alipay is asked for the order's state (alipay.trade.query)
+  const query = useMutation({
+    mutationFn: (outTradeNo: string) => api.post<{ tradeStatus: string; changed: boolean; state: string }>(`/api/aliPay/orders/${encodeURIComponent(outTradeNo)}/query`),
+    onSuccess: (r) => {
+      if (r.state === 'PAID') notify.success(t('alipay.queryPaid'));
+      else if (r.state === 'CLOSED') notify.info(t('alipay.queryClosed'));
+      else notify.info(t('alipay.queryWaiting', { status: r.tradeStatus }));
+      qc.invalidateQueries({ queryKey: ['alipayOrders'] });
+    },
+  });
   return (
     <ServerPagedTable<OrderRow>
       url="/api/aliPay/orders"
@@ -124,8 +138,24 @@ function OrdersTable() {
         { key: 'channel', dataIndex: 'channel', title: t('alipay.channel'), width: 90, render: (v: string) => t(v === 'WAP' ? 'alipay.wap' : 'alipay.pc') },
         { key: 'state', dataIndex: 'state', title: t('alipay.state'), width: 100, render: (v: string) => <Tag color={stateColor[v] ?? 'default'}>{t(`alipay.states.${v}`, v)}</Tag> },
         { key: 'tradeNo', dataIndex: 'tradeNo', title: t('alipay.tradeNo'), ellipsis: true },
-        { key: 'paidTime', dataIndex: 'paidTime', title: t('alipay.paidTime'), width: 170 },
-        { key: 'createTime', dataIndex: 'createTime', title: t('alipay.createTime'), width: 170, render: (v: string | null) => (v ? new Date(v).toLocaleString() : '') },
+        // Alipay's gmt_payment / send_pay_date are Beijing wall-clock text; older rows hold an ISO instant
+        { key: 'paidTime', dataIndex: 'paidTime', title: t('alipay.paidTime'), width: 170, render: (v: string | null) => formatDateTime(v) },
+        { key: 'createTime', dataIndex: 'createTime', title: t('alipay.createTime'), width: 170, render: (v: string | null) => formatDateTime(v) },
+        ...(canQuery
+          ? [
+              {
+                key: 'actions',
+                title: t('alipay.actions'),
+                width: 110,
+                render: (_v: unknown, row: OrderRow) =>
+                  row.state === 'WAITING' ? (
+                    <Button size="small" data-testid={`alipay-query-${row.outTradeNo}`} loading={query.isPending && query.variables === row.outTradeNo} onClick={() => query.mutate(row.outTradeNo)}>
+                      {t('alipay.query')}
+                    </Button>
+                  ) : null,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -7,6 +7,7 @@ import type { MailMessage, MailSender } from '../../../core/mail.ts';
 import { OUTBOUND_POLICIES, resolveOutbound } from '../../../core/net/outboundGuard.ts';
 import type { SecretBox } from '../../../core/secrets.ts';
 import { type EmailDb, readSettings, type SmtpSettings } from './settings.ts';
+import { htmlToPlainText } from './plainText.ts';
 
 /**
  * The server's mailer: SMTP through nodemailer with the stored configuration (系统工具 › 邮件工具 › 配置).
@@ -223,6 +224,8 @@ export class SmtpMailSender implements MailSender {
         to: message.to,
         subject: message.subject,
         html: message.html,
+        // a text/plain alternative beside the HTML, derived from the sanitised HTML
+        text: htmlToPlainText(message.html),
         attachments: message.attachments?.map((a) => ({ cid: a.cid, filename: a.filename, contentType: a.contentType, content: a.content, contentDisposition: 'inline' as const })),
       });
       // a server may accept some recipients and refuse others: the message went, the refused ones are named

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { isUniqueViolation, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
+import { beijingTimestamp, markOrderClosed, markOrderPaid, PAID_STATES } from './query.ts';
 import { type AlipaySettings, alipayClient, type PaymentDb } from './settings.ts';
 
 /**
@@ -94,15 +95,14 @@ export async function createPayment(
       bizContent: { out_trade_no: outTradeNo, product_code: productCode, total_amount: fenToYuan(form.amountFen), subject: form.subject, body: form.body },
       returnUrl: settings.returnUrl,
       notifyUrl: settings.notifyUrl,
+      // Beijing time whatever the host's zone (the SDK would use the host's)
+      timestamp: beijingTimestamp(),
     });
     return { url, outTradeNo };
   }
 }
 
 export type NotifyOutcome = { ok: true; changed: boolean; outTradeNo: string } | { ok: false; reason: string };
-
-/** Alipay's trade states that mean the money arrived. */
-const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 /**
  * An asynchronous notify, checked in order: the signature (Alipay's key), then that it is about our app, an
@@ -127,20 +127,11 @@ export async function handleNotify(db: PaymentDb, settings: AlipaySettings, para
   if (params.seller_id !== settings.sellerId) return { ok: false, reason: 'seller_id' };
 
   const status = params.trade_status ?? '';
-  const now = nowIso();
   if (PAID_STATES.has(status)) {
-    const r = await db
-      .updateTable('tool_alipay_order')
-      .set({ state: 'PAID', trade_no: (params.trade_no ?? '').slice(0, 64) || null, buyer_id: (params.buyer_id ?? params.buyer_open_id ?? '').slice(0, 64) || null, paid_time: (params.gmt_payment ?? now).slice(0, 32), update_time: now })
-      .where('id', '=', Number(order.id))
-      .where('state', '=', 'WAITING')
-      .executeTakeFirst();
-    return { ok: true, changed: Number(r.numUpdatedRows) > 0, outTradeNo };
+    const changed = await markOrderPaid(db, Number(order.id), { tradeNo: params.trade_no ?? '', buyerId: params.buyer_id ?? params.buyer_open_id ?? '', paidTime: params.gmt_payment ?? '' });
+    return { ok: true, changed, outTradeNo };
   }
-  if (status === 'TRADE_CLOSED') {
-    const r = await db.updateTable('tool_alipay_order').set({ state: 'CLOSED', update_time: now }).where('id', '=', Number(order.id)).where('state', '=', 'WAITING').executeTakeFirst();
-    return { ok: true, changed: Number(r.numUpdatedRows) > 0, outTradeNo };
-  }
+  if (status === 'TRADE_CLOSED') return { ok: true, changed: await markOrderClosed(db, Number(order.id)), outTradeNo };
   // WAIT_BUYER_PAY and the like: acknowledged, nothing to record
   return { ok: true, changed: false, outTradeNo };
 }

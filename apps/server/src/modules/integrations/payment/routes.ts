@@ -6,6 +6,7 @@ import { parsePaging } from '../../../crud/listQuery.ts';
 import { countOf, orderedPage, pagingQueryFields } from '../../../crud/pagedQuery.ts';
 import { queryText } from '../../../crud/routeSchemas.ts';
 import { checkPaymentForm, createPayment, fenToYuan, handleNotify, type PayChannel } from './orders.ts';
+import { queryAlipayOrder } from './query.ts';
 import { alipayClient, alipaySettingsBody, alipaySettingsView, type PaymentDb, readAlipaySettings, readAlipayView, saveAlipaySettings } from './settings.ts';
 
 /**
@@ -131,6 +132,27 @@ export function registerPaymentRoutes(fastify: FastifyInstance): void {
         })),
         totalElements: total,
       };
+    },
+  );
+
+  // The fallback for a notify that never came: ask Alipay for the order's state (alipay.trade.query).
+  app.post(
+    '/api/aliPay/orders/:outTradeNo/query',
+    {
+      config: { auth: PAY, log: '支付宝查询订单' },
+      schema: {
+        tags,
+        summary: '向支付宝查询订单状态（alipay.trade.query，应答验签）；已支付或已关闭时更新订单',
+        params: z.object({ outTradeNo: z.string().min(1).max(64) }),
+        response: { 200: z.object({ outTradeNo: z.string(), tradeStatus: z.string().meta({ description: '支付宝交易状态；NOT_EXIST 表示买家尚未付款' }), changed: z.boolean(), state: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { outTradeNo } = req.params;
+      const settings = await settingsOrFail();
+      const outcome = await queryAlipayOrder(db, settings, outTradeNo);
+      const row = await db.selectFrom('tool_alipay_order').select('state').where('out_trade_no', '=', outTradeNo).executeTakeFirstOrThrow();
+      return { outTradeNo, ...outcome, state: row.state };
     },
   );
 
