@@ -218,6 +218,17 @@ describe('payroll screens', () => {
     expect(await tableRow(s, '薪资甲').isVisible()).toBe(true);
     await clearNotices(page);
     await screenshot(page, 'payslip-admin');
+    // the clerk's view of a generated slip: its salary row's lines, 个人所得税 and 专项附加扣除 listed (PB5, U13)
+    await tableRow(s, '薪资甲').getByTestId('payslip-view').click();
+    const clerkSheet = page.getByTestId('payslip-sheet');
+    await clerkSheet.waitFor({ timeout: 10_000 });
+    await expect.poll(() => clerkSheet.locator('tr[data-item="deduct"]').count(), { timeout: 10_000 }).toBe(1);
+    expect(await clerkSheet.locator('tr[data-item="tax"]').count()).toBe(1);
+    expect(await clerkSheet.locator('tr[data-item="jiaban"]').textContent()).toContain('300.00');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'payslip-clerk-sheet');
+    await page.keyboard.press('Escape');
+    await clerkSheet.waitFor({ state: 'detached', timeout: 10_000 });
     expect(withoutFavicon(h.errorsOf(page).page)).toEqual([]);
     expect(withoutFavicon(h.errorsOf(page).console)).toEqual([]);
 

@@ -51,7 +51,7 @@ describe('the printable payslip (P7)', () => {
     expect(line('bonusSeparate')).toBe('全年一次性奖金（单独计税）36,001.00');
     expect(line('bonusTax')).toContain('3,390.10');
     expect(line('deduct')).toContain('0.00');
-    expect(line('taxableThisMonth')).toContain('本月无应纳税所得额');
+    expect(container.querySelector('tr[data-note="taxableThisMonth"]')?.textContent).toContain('本月无应纳税所得额');
     expect(container.querySelector('.payslip-total')?.textContent).toContain('44,001.00');
     expect(container.querySelector('[data-testid="payslip-net"]')?.textContent).toContain('38,771.99');
   });

@@ -2,6 +2,7 @@ import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS, PAYSLIP_PRE_TAX_DEDUCTIO
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Space } from 'antd';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../app/i18n';
 import { api } from '../../app/request';
@@ -91,13 +92,19 @@ export function PayslipSheet({ row, lines }: { row: Row; lines?: SheetLines | nu
         </tr>
       ) : (
         items.map((i) => (
-          <tr key={i.name} data-item={i.name}>
-            <th>
-              {i.label}
-              {i.note ? <div className="payslip-note">{i.note}</div> : null}
-            </th>
-            <td className="num">{formatMoney(i.value)}</td>
-          </tr>
+          <Fragment key={i.name}>
+            <tr data-item={i.name}>
+              <th>{i.label}</th>
+              <td className="num">{formatMoney(i.value)}</td>
+            </tr>
+            {i.note ? (
+              <tr data-note={i.name}>
+                <td colSpan={2} className="payslip-note">
+                  {i.note}
+                </td>
+              </tr>
+            ) : null}
+          </Fragment>
         ))
       )}
     </>
