@@ -40,6 +40,22 @@ const WRITE_CHUNK = 1000;
  * statement; SQLite and MySQL take one `?` per value, kept near 20,000 (SQLite allows 32,766).
  */
 const rowsPerStatement = (dialect: DialectName, columns: number) => (dialect === 'postgres' ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(20_000 / (columns + 1))));
+/**
+ * The rows without the columns that are empty in every one of them (`keep`: columns always written). A payslip
+ * file fills a dozen of its ~70 items; sending the others as NULLs made the INSERTs 1.5 to 4 times slower on all
+ * three databases (20,000 rows on MariaDB: ~7 s against ~2 s). Leaving them out stores the same NULLs:
+ * ac_payslip's item columns have no default.
+ */
+function withoutEmptyColumns(rows: Record<string, unknown>[], keep: ReadonlySet<string>): Record<string, unknown>[] {
+  if (!rows.length) return rows;
+  const used = Object.keys(rows[0]).filter((c) => keep.has(c) || rows.some((r) => r[c] !== null && r[c] !== undefined));
+  if (used.length === Object.keys(rows[0]).length) return rows;
+  return rows.map((r) => {
+    const out: Record<string, unknown> = {};
+    for (const c of used) out[c] = r[c];
+    return out;
+  });
+}
 /** Rows between two turns of the event loop. */
 const YIELD_EVERY = 250;
 /** The most rows one payslip file may hold. */
@@ -226,6 +242,8 @@ export async function importPayslipFile(db: Db, dialect: DialectName, file: Buff
   const pgTypes = new Map(fields.map((f) => [columnOf(f), pgArrayType(f)]));
   // every import column, plus source and the times
   const perStatement = rowsPerStatement(dialect, fields.length + 3);
+  // a column with a default in the definition is written even when empty, should its database column get one
+  const alwaysWritten = new Set(fields.filter((f) => f.defaultValue !== undefined && f.defaultValue !== null).map(columnOf));
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
     const problems: string[] = [];
@@ -273,7 +291,9 @@ export async function importPayslipFile(db: Db, dialect: DialectName, file: Buff
         updated++;
       }
       if (problems.length) return; // nothing more is written; the transaction is rolled back below
-      for (let i = 0; i < inserts.length; i += perStatement) await insertRowsRaw(trx, dialect, table, inserts.slice(i, i + perStatement), pgTypes);
+      const newRows = withoutEmptyColumns(inserts, alwaysWritten);
+      const insertsPerStatement = newRows.length ? rowsPerStatement(dialect, Object.keys(newRows[0]).length) : 1;
+      for (let i = 0; i < newRows.length; i += insertsPerStatement) await insertRowsRaw(trx, dialect, table, newRows.slice(i, i + insertsPerStatement), pgTypes);
       for (let i = 0; i < updates.length; i += perStatement) await updateRowsRaw(trx, dialect, table, updates.slice(i, i + perStatement), pgTypes);
       inserted += inserts.length;
     };
