@@ -25,7 +25,8 @@ import './salary.css';
  * (jiaban) and deduction (koukuan) are edited inline and saved as numbers.
  */
 
-const COLUMNS = ['companyName', 'month', 'staffName', 'idCard', 'phone', 'salary', 'fiveOne', 'deduct', 'jiaban', 'koukuan', 'tax', 'realSalary'];
+// issue 20 item 5: 上月应扣未扣, 应扣未扣 and 单位垫付 beside 实发 (实发 is never below zero; what it could not cover shows here)
+const COLUMNS = ['companyName', 'month', 'staffName', 'idCard', 'phone', 'salary', 'fiveOne', 'deduct', 'jiaban', 'koukuan', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced'];
 const fieldsByName = new Map(salaryResource.fields.map((f) => [f.name, f]));
 const LIST_FIELDS = COLUMNS.map((n) => fieldsByName.get(n)).filter((f): f is NonNullable<typeof f> => !!f);
 const MAX = 1_000_000;
@@ -41,13 +42,14 @@ const DETAIL_GROUPS: { key: string; fields: string[] }[] = [
   },
   {
     key: 'details.tax',
-    fields: ['deduct', 'otherDeduct', 'simplifiedDeduction', 'monthIndex', 'cumulativeIncome', 'cumulativeTaxable', 'cumulativeTax', 'taxableThisMonth', 'tax', 'bonus', 'bonusMerged', 'bonusTax', 'realSalary', 'calculateTime'],
+    fields: ['deduct', 'otherDeduct', 'simplifiedDeduction', 'monthIndex', 'cumulativeIncome', 'cumulativeTaxable', 'cumulativeTax', 'taxableThisMonth', 'tax', 'bonus', 'bonusMerged', 'bonusTax', 'backPay', 'backPayMonth', 'backDeduct', 'backDeductMonth', 'severance', 'severanceExempt', 'severanceTax', 'carriedIn', 'unpaid', 'advanced', 'realSalary', 'calculateTime'],
   },
 ];
 const DICT_NAMES = dictNames(salaryResource.fields);
 /** Compact column widths so the editable amounts stay in view on a laptop screen. */
 const WIDTHS: Record<string, number> = { companyName: 140, month: 90, staffName: 90, idCard: 175, phone: 120, jiaban: 120, koukuan: 120 };
 for (const n of ['salary', 'fiveOne', 'deduct', 'tax', 'realSalary']) WIDTHS[n] = 105;
+for (const n of ['carriedIn', 'unpaid', 'advanced']) WIDTHS[n] = 90;
 /** 单位 and 月份 are the page's own state (they pick the month's rows), shown first by `lead`. */
 const SEARCH_EXCLUDED = ['companyId', 'month'];
 
