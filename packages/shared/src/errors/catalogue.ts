@@ -401,6 +401,7 @@ export const ERROR_CATALOGUE = {
   DATASOURCE_SQL_FIELD_REQUIRED: { status: 400, zh: '请填写{label}', en: 'Please fill in: {label}', es: 'Rellene: {label}', ja: '{label}を入力してください' },
   DATASOURCE_CODE_TAKEN: { status: 409, zh: '数据源编码已存在', en: 'The data source code is already used', es: 'El código de fuente de datos ya se usa', ja: 'データソースコードは既に使われています' },
   DATASOURCE_IN_USE: { status: 409, zh: '有任务使用该数据源', en: 'A task uses this data source', es: 'Una tarea usa esta fuente de datos', ja: 'このデータソースを使うタスクがあります' },
+  DATASOURCE_UNREACHABLE: { status: 400, zh: '无法连接数据库：请检查数据库类型、地址和端口，以及网络是否可达', en: 'Cannot reach the database: check the database type, host and port, and that the network allows the connection', es: 'No se puede conectar con la base de datos: compruebe el tipo, el servidor y el puerto, y que la red permita la conexión', ja: 'データベースに接続できません。種類・アドレス・ポートとネットワークを確認してください' },
   DATASOURCE_CONNECT_FAILED: { status: 400, zh: '连接失败：{detail}', en: 'Connection failed: {detail}', es: 'La conexión falló: {detail}', ja: '接続に失敗しました：{detail}' },
   DATASOURCE_QUERY_REFUSED: { status: 400, zh: 'SQL 不允许：{detail}', en: 'SQL not allowed (data sources only read one SELECT): {detail}', es: 'SQL no permitido (las fuentes de datos solo leen un SELECT): {detail}', ja: '許可されないSQLです（データソースはSELECT 1文のみ）：{detail}' },
   DATASOURCE_READ_FAILED: { status: 400, zh: '读取数据源失败：{detail}', en: 'Reading the data source failed: {detail}', es: 'No se pudo leer la fuente de datos: {detail}', ja: 'データソースの読み込みに失敗しました：{detail}' },

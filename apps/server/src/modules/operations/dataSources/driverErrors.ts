@@ -32,3 +32,13 @@ export function driverMessage(err: unknown): string {
   const text = withoutQuotedValues(String(e.message ?? err)).split('\n')[0];
   return `${code}${text}`.trim().slice(0, MAX_DETAIL);
 }
+
+/**
+ * Did a database server answer? PostgreSQL errors carry a five-character SQLSTATE (`28P01`, `3D000`), mysql2's
+ * server errors an `ER_` code. Everything else (refused, reset, timed out, a peer that does not speak the
+ * protocol) is a failure to reach a database at all.
+ */
+export function fromDatabaseServer(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (/^[0-9A-Z]{5}$/.test(code) || code.startsWith('ER_'));
+}

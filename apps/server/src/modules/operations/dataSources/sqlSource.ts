@@ -2,7 +2,7 @@ import mysql from 'mysql2';
 import pg from 'pg';
 import { AppError } from '../../../core/errors.ts';
 import { OUTBOUND_POLICIES, resolveOutbound } from '../../../core/net/outboundGuard.ts';
-import { driverMessage } from './driverErrors.ts';
+import { driverMessage, fromDatabaseServer } from './driverErrors.ts';
 import { QueryRefused, readOnlyStatement } from './sqlGuard.ts';
 import { type DataSourceReader, SQL_CONNECT_TIMEOUT_MS, SQL_ROW_CAP, type SqlKind } from './types.ts';
 
@@ -44,7 +44,14 @@ const FETCH_ROWS = 1000;
  * driver puts it into a message, and it is not searched for either, since masking a substring garbles the text
  * and tells whoever reads it that the masked letters are part of the password (finding N1).
  */
+/**
+ * A failed connection as the user's message. A database server's own answer (wrong password, unknown database)
+ * is worth reading; anything short of one reads the same whatever the peer did (closed port, reset, timeout,
+ * another protocol's banner), so the test button tells nobody what else listens at an address (item 2 of
+ * Security III: no banner grabbing, no port scanning by message).
+ */
 function connectFailure(err: unknown): AppError {
+  if (!fromDatabaseServer(err)) return new AppError('DATASOURCE_UNREACHABLE', {});
   return new AppError('DATASOURCE_CONNECT_FAILED', { detail: driverMessage(err) });
 }
 
