@@ -14,6 +14,7 @@ import { registerDataSources } from './operations/dataSources/index.ts';
 import { registerPlainResources } from './plainResources.ts';
 import { registerJobs } from './jobs/index.ts';
 import { registerHomeActions } from './home/actions.ts';
+import { registerHomeSalaryMonth } from './home/salaryMonth.ts';
 
 /**
  * One encapsulated plugin per business area (fp with `encapsulate: true`: named, its dependencies checked, but
@@ -54,6 +55,7 @@ export const AREAS = [
   area('jobs', registerJobs, ['scheduler']),
   // 首页: what a clerk must act on across companies (contracts due, unconfirmed salary months)
   area('home', registerHomeActions),
+  area('homeMonth', registerHomeSalaryMonth),
   // definitions with a generic-screen `menu` and no module of their own
   area('resources', (app) => {
     registerPlainResources(app);
