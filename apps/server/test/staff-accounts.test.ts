@@ -147,6 +147,39 @@ describe('POST /api/accountsStaff/accounts', () => {
     expect((await loginResponse(t.app, b.idCard, body.created[1].password)).statusCode).toBe(200);
   });
 
+  it('an employee login is edited and locked in 用户管理 without an e-mail; other jobs still need one (U6)', async () => {
+    const token = await adminToken(t.app);
+    const s = await createStaff(t.app, token, companyId, { staffName: '离职锁定', idCard: idCard('1990-06-06', 31) });
+    const made = await admin('POST', URL, { ids: [s.id] });
+    expect(made.json().created).toHaveLength(1);
+    const listed = (await admin('GET', `/api/users?blurry=${s.idCard}`)).json().content[0];
+    expect(listed.email).toBeNull();
+    const body = {
+      id: listed.id,
+      username: listed.username,
+      cname: listed.cname,
+      phone: listed.phone,
+      email: '',
+      enabled: false,
+      dept: { id: listed.dept.id },
+      job: { id: listed.job.id },
+      roles: listed.roles.map((r: { id: number }) => ({ id: r.id })),
+    };
+    const locked = await admin('PUT', '/api/users', body);
+    expect(locked.statusCode, locked.body).toBe(204);
+    const row = await t.app.ctx.db.selectFrom('sys_user').select(['enabled', 'email']).where('id', '=', listed.id).executeTakeFirstOrThrow();
+    expect(Number(row.enabled)).toBe(0);
+    expect(row.email).toBeNull();
+    // moved to another job, the login needs an e-mail again (the spec's rule for every other user)
+    const otherJob = await t.app.ctx.db.selectFrom('sys_job').select(['id', 'dept_id']).where('name', '!=', '普通员工').orderBy('id').executeTakeFirstOrThrow();
+    const moved = await admin('PUT', '/api/users', { ...body, dept: { id: Number(otherJob.dept_id ?? listed.dept.id) }, job: { id: Number(otherJob.id) } });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ message: '请输入邮箱地址', fieldErrors: { email: '请输入邮箱地址' } });
+    const created = await admin('POST', '/api/users', { ...body, id: undefined, username: 'no-mail-clerk', job: { id: Number(otherJob.id) }, dept: { id: Number(otherJob.dept_id ?? listed.dept.id) } });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fieldErrors).toMatchObject({ email: '请输入邮箱地址' });
+  });
+
   it('needs a user-creation code and a staff-reading code (403 otherwise) and keeps to the staff data scope', async () => {
     const token = await adminToken(t.app);
     const s = await createStaff(t.app, token, companyId, { staffName: '权限测试', idCard: idCard('1993-03-03', 31) });

@@ -14,6 +14,7 @@ import { attachLinks, deleteLinks, readLinks, writeLinks } from './links.ts';
 import { nestBy, treeLinks } from './tree.ts';
 import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
+import { checkOptionalWhen } from './optionalWhen.ts';
 import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
 import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
 
@@ -232,6 +233,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     const id = await write(async (db) => {
       if (tree) await checkParent(req, db, Number(value[tree.parentField]));
       await hooks.beforeWrite?.(value, { req, db, mode: 'create' });
+      await checkOptionalWhen(db, def, value);
       await checkUnique(db, value);
       const now = nowIso();
       const row = { ...apiToDb(def, value), ...timestamps(def, now, true) };
@@ -265,6 +267,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
         if (pid !== undefined && Number(pid) !== Number(existing[tree.parentField])) await checkParent(req, db, Number(pid), id);
       }
       await hooks.beforeWrite?.(value, { req, db, mode: 'update', existing });
+      await checkOptionalWhen(db, def, { ...existing, ...value });
       await checkUnique(db, { ...existing, ...value }, id);
       const { id: _id, ...rest } = value;
       const row = { ...apiToDb(def, rest), ...timestamps(def, nowIso(), false) };

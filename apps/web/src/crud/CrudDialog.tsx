@@ -8,6 +8,7 @@ import type { DictMap } from '../app/dict';
 import { notify } from '../app/feedback';
 import { api } from '../app/request';
 import { FieldControl, fieldRules, formFields, formValuesToBody, initialFormValues, labelOf, resourceLabel } from './fields';
+import { useOptionalWhen } from './optionalWhen';
 import { useResourceMutation } from './mutations';
 import type { Row } from './useResourceList';
 
@@ -191,13 +192,16 @@ export function FieldItem({ def, field, dicts, disabled, control, rules, label, 
         }),
       ]
     : [];
+  // a field required unless another field's row says otherwise (optionalWhen, e.g. a user's e-mail)
+  const conditional = useOptionalWhen(def, f);
+  const dependencies = [...partners, ...(conditional.dependencies ?? [])];
   return (
     <Form.Item
       name={f.name}
       label={label ?? labelOf(def.name, f)}
-      required={!!f.required}
-      dependencies={partners.length ? partners : undefined}
-      rules={[...fieldRules(f, def.name), ...identityRule, ...(rules ?? [])]}
+      required={conditional.required}
+      dependencies={dependencies.length ? dependencies : undefined}
+      rules={[...fieldRules(f, def.name), ...identityRule, ...conditional.rules, ...(rules ?? [])]}
       extra={extra}
       hidden={hidden}
     >

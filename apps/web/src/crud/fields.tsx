@@ -149,7 +149,7 @@ export function fieldRules(field: FieldDef, resource?: string): Rule[] {
  * error catalogue, the way the server renders its own (W9: en/es/ja forms said '请输入…'). Labels inside it
  * are named as the screens name them; a message the catalogue does not know stays as it is.
  */
-function localMessage(zh: string, field: FieldDef, resource?: string): string {
+export function localMessage(zh: string, field: FieldDef, resource?: string): string {
   const lng = currentLanguage();
   if (lng === 'zh') return zh;
   return translateMessage(zh, lng, (zhLabel) => {

@@ -36,10 +36,26 @@ export function inputOf(field: FieldDef): z.ZodType {
   return s;
 }
 
+/**
+ * Is `field` required for a row whose condition field (`optionalWhen.field`) points to a row labelled
+ * `conditionLabel`? Fields without `optionalWhen` are required per `required`.
+ */
+export function requiredGiven(field: FieldDef, conditionLabel: string | null | undefined): boolean {
+  if (!field.required) return false;
+  if (!field.optionalWhen) return true;
+  return !(typeof conditionLabel === 'string' && field.optionalWhen.labels.includes(conditionLabel));
+}
+
+/** Is a value empty (absent, null, blank text)? Empty values of optional fields are stored as null. */
+export function isEmptyValue(v: unknown): boolean {
+  return isEmpty(v);
+}
+
 /** Validate and normalise one value for a field. Empty optional values become null. */
 export function validateField(field: FieldDef, raw: unknown): FieldResult {
   if (isEmpty(raw)) {
-    if (field.required) return { ok: false, message: requiredMessage(field) };
+    // a field with `optionalWhen` is checked where its condition's label is known (requiredGiven)
+    if (field.required && !field.optionalWhen) return { ok: false, message: requiredMessage(field) };
     return { ok: true, value: kindOf(field).emptyIsDefault ? (field.defaultValue ?? null) : null };
   }
   const r = inputOf(field).safeParse(raw);
@@ -61,7 +77,7 @@ function docOf(field: FieldDef, nullable: boolean): Record<string, unknown> {
 /** One field of a create/update body: defaults, the required rule, then the kind's schema. */
 function bodyField(field: FieldDef, mode: 'create' | 'update'): z.ZodType {
   const core = inputOf(field);
-  const required = !!field.required;
+  const required = !!field.required && !field.optionalWhen;
   const message = requiredMessage(field);
   const empty = kindOf(field).emptyIsDefault ? (field.defaultValue ?? null) : null;
   const fallback = mode === 'create' ? field.defaultValue : undefined;

@@ -71,6 +71,12 @@ export interface FieldDef {
   width?: number;
   /** Extra validation pattern. */
   pattern?: { regex: RegExp; message: string };
+  /**
+   * A `required` field that is optional after all when the `ref` field `field` points to a row whose label is one of
+   * `labels` (the e-mail of a user whose job is 普通员工: employee logins have none). The body schema leaves it
+   * optional; the server's generic write path and the web form apply the rule with the referenced row's label.
+   */
+  optionalWhen?: { field: string; labels: readonly string[] };
   /** Form control span (24 = whole row, default 12 in two-column dialogs, 24 in one-column). */
   span?: number;
 }

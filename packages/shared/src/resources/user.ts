@@ -1,3 +1,4 @@
+import { ORDINARY_EMPLOYEE_JOB } from '../permissions.ts';
 import { defineResource } from '../resource/types.ts';
 
 /** 2-20 characters (spec §5); the column allows 50, so longer input gets the spec's message, not a DB error. */
@@ -25,7 +26,8 @@ export const userResource = defineResource({
     { name: 'username', kind: 'string', label: '用户名', required: '请输入用户名', maxLength: 50, pattern: LENGTH_2_TO_20 },
     { name: 'cname', kind: 'string', label: '中文名', required: '请输入中文名', maxLength: 50, pattern: LENGTH_2_TO_20 },
     { name: 'phone', kind: 'string', label: '电话', required: '请输入电话号码', maxLength: 20, pattern: { regex: /^1[34578]\d{9}$/, message: '请输入正确的11位手机号码' } },
-    { name: 'email', kind: 'email', label: '邮箱', required: '请输入邮箱地址', maxLength: 100 },
+    // required (spec §5) except for employee logins (job 普通员工, made by 为员工开通账号 without one, U6)
+    { name: 'email', kind: 'email', label: '邮箱', required: '请输入邮箱地址', maxLength: 100, optionalWhen: { field: 'jobId', labels: [ORDINARY_EMPLOYEE_JOB] } },
     { name: 'enabled', kind: 'bool', label: '状态', required: '状态不能为空', defaultValue: true, dict: 'user_status', filter: 'eq' },
     { name: 'deptId', column: 'dept_id', kind: 'ref', label: '部门', required: '部门不能为空', ref: { resource: 'dept', labelField: 'name' }, list: false },
     { name: 'jobId', column: 'job_id', kind: 'ref', label: '岗位', required: '岗位不能为空', ref: { resource: 'job', labelField: 'name' }, list: false },

@@ -80,7 +80,8 @@ async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'c
   if (grantsAdmin && !holdsAdmin(actor)) throw forbidden('无权分配拥有超级管理员权限的角色');
   if (!deptInScope(await requestDeptScope(req, db), values.deptId as number)) throw forbidden('无权操作该部门的用户');
 
-  values.email = String(values.email).toLowerCase();
+  // employee logins have no e-mail (U6): null stays null
+  if (typeof values.email === 'string') values.email = values.email.toLowerCase();
   // One account per name whatever the case, on every database (MySQL compares case-insensitively anyway).
   let sameName = db
     .selectFrom('sys_user')

@@ -121,7 +121,12 @@ describe('为员工开通账号 on the staff list', { timeout: 30_000 }, () => {
     loginAs(['ACCOUNTSSTAFF_ALL', 'USER_ALL']);
     renderWithApp(<StaffPage />);
     await screen.findByText('张三', {}, { timeout: 8000 });
-    fireEvent.click(screen.getAllByTestId('staff-account-row')[1]);
+    const rowButton = screen.getAllByTestId('staff-account-row')[1];
+    fireEvent.mouseEnter(rowButton);
+    fireEvent.click(rowButton);
+    await screen.findByText('确定为“李四”开通登录账号吗？');
+    // the hover hint does not stay over the confirmation's buttons (U24)
+    await waitFor(() => expect(document.querySelector('.ant-tooltip:not(.ant-tooltip-hidden)')).toBeNull());
     await confirmPopover('确定为“李四”开通登录账号吗？');
     await waitFor(() => expect(accountCalls()).toHaveLength(1));
     expect(accountCalls()[0].body).toEqual({ ids: [2] });

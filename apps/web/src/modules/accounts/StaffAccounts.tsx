@@ -76,6 +76,8 @@ export function StaffAccountsButton({ count, loading, onConfirm }: { count: numb
 /** The row's 开通账号 (an icon button like 编辑 and 删除 beside it). */
 export function StaffAccountRowButton({ name, loading, disabled, onConfirm }: { name: string; loading?: boolean; disabled?: boolean; onConfirm: () => void }) {
   const { t } = useTranslation('accounts');
+  // the hover hint closes while the confirmation is open: it sat over the confirmation's 取消 (U24)
+  const [confirming, setConfirming] = useState(false);
   return (
     <Popconfirm
       title={t('staffAccounts.confirmOne', { name })}
@@ -83,9 +85,10 @@ export function StaffAccountRowButton({ name, loading, disabled, onConfirm }: { 
       okText={t('staffAccounts.ok')}
       cancelText={t('staffAccounts.cancel')}
       onConfirm={onConfirm}
+      onOpenChange={setConfirming}
       disabled={disabled}
     >
-      <Tooltip title={t('staffAccounts.rowAction')}>
+      <Tooltip title={t('staffAccounts.rowAction')} open={confirming ? false : undefined}>
         <Button size="small" icon={<UserAddOutlined />} loading={loading} disabled={disabled && !loading} aria-label={t('staffAccounts.rowAction')} data-testid="staff-account-row" />
       </Tooltip>
     </Popconfirm>

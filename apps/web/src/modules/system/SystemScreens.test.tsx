@@ -70,8 +70,36 @@ describe('UserPage', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('部门不能为空')).toBeTruthy();
     expect(within(dialog).getByText('岗位不能为空')).toBeTruthy();
     expect(within(dialog).getByText('角色不能为空')).toBeTruthy();
+    expect(within(dialog).getByText('请输入邮箱地址')).toBeTruthy(); // every login but an employee's needs one
     fireEvent.change(within(dialog).getByLabelText('电话'), { target: { value: '12345678901' } });
     expect(await within(dialog).findByText('请输入正确的11位手机号码')).toBeTruthy();
+  });
+
+  it('edits and locks an employee login without an e-mail (U6)', async () => {
+    const employee = { id: 9, username: '110105199001010011', cname: '陈涛', phone: '13800138000', email: null, enabled: true, dept: { id: 2, name: '业务部' }, job: { id: 4, name: '普通员工' }, roles: [{ id: 3, name: '普通员工', level: 3 }] };
+    calls = installFakeFetch((call) => {
+      if (call.path === '/api/dept') return page(DEPTS);
+      if (call.path === '/api/dictDetail/map') return { body: { user_status: [{ label: '激活', value: 'true' }, { label: '锁定', value: 'false' }] } };
+      if (call.path === '/api/users' && call.method === 'GET') return page([employee]);
+      if (call.path === '/api/users' && call.method === 'PUT') return { status: 204, body: '' };
+      if (call.path === '/api/roles/level') return { body: { level: 1 } };
+      if (call.path === '/api/roles/all') return { body: ROLES };
+      if (call.path === '/api/job') return page([{ id: 3, name: '专员' }, { id: 4, name: '普通员工' }]);
+      return undefined;
+    });
+    loginAs(['ADMIN'], { level: 1 });
+    renderWithApp(<UserPage />);
+    expect(await screen.findByText('陈涛')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('crud-edit'));
+    const dialog = await screen.findByRole('dialog');
+    // no asterisk on 邮箱 for an employee login
+    await waitFor(() => expect(within(dialog).getByText('邮箱').closest('label')?.className ?? '').not.toContain('required'));
+    fireEvent.click(within(dialog).getByLabelText('锁定'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/users')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT' && c.path === '/api/users')!;
+    expect(put.body).toMatchObject({ id: 9, enabled: 'false', jobId: 4 });
+    expect(within(dialog).queryByText('请输入邮箱地址')).toBeNull();
   });
 
   it('shows the default password after 添加成功', async () => {
