@@ -129,6 +129,10 @@ describe(`dashboard rights and data scope (${TEST_DB})`, () => {
     const everyone = (await t.app.inject({ method: 'GET', url: '/instrument/getDataVolumeInfo', headers: admin })).json();
     expect(everyone.sum[0][0]).toBeGreaterThanOrEqual(100);
     expect(mine.sum[0][0]).toBeLessThan(1);
+    // the raw counts beside the 万条 figures (the home screen shows 5 条, not 0.00 万条)
+    expect(everyone.rows.sum[0]).toBeGreaterThanOrEqual(1_000_000);
+    expect(Math.floor((everyone.rows.sum[0] + 50) / 100) / 100).toBe(everyone.sum[0][0]);
+    expect(mine.rows.sum[0]).toBeLessThan(10_000);
     const nobody = await userWithCodes(t, ['JOB_SELECT'], { dataScope: '自定义', depts: [] });
     expect((await nobody.call('GET', '/instrument/getDataVolumeInfo')).json().sum).toEqual([[0, 0]]);
   });

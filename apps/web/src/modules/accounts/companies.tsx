@@ -59,15 +59,18 @@ export function CompanySelect({ value, onChange, companies, loading, allowClear 
  * The chosen company of a screen: the first company once the list arrives, null after the user clears it
  * (then '请选择一个单位' is shown as a warning for 2.5 s).
  */
-export function useChosenCompany(companies: Row[], loaded: boolean) {
+export function useChosenCompany(companies: Row[], loaded: boolean, preferred: number | null = null) {
   const { t } = useTranslation('accounts');
   const [companyId, setCompanyId] = useState<number | null>(null);
   const preselected = useRef(false);
   useEffect(() => {
     if (preselected.current || !loaded) return;
     preselected.current = true;
-    if (companies.length) setCompanyId(Number(companies[0].id));
-  }, [companies, loaded]);
+    // a link may name the company (首页 › 本月工资): taken when the caller sees it, else the first one
+    const named = preferred !== null ? companies.find((c) => Number(c.id) === preferred) : undefined;
+    if (named) setCompanyId(preferred);
+    else if (companies.length) setCompanyId(Number(companies[0].id));
+  }, [companies, loaded, preferred]);
   const choose = (v: number | null) => {
     preselected.current = true;
     setCompanyId(v);

@@ -7,6 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
 import { feedback, notify } from '../../app/feedback';
@@ -164,8 +165,11 @@ export default function SalaryPage() {
   const { hasPermission } = useAuth();
   const dicts = useDicts(DICT_NAMES);
   const { companies, loading: companiesLoading, loaded } = useCompanies();
-  const { companyId, setCompanyId } = useChosenCompany(companies, loaded);
-  const [month, setMonth] = useState<string>(() => dayjs().format('YYYY-MM'));
+  // 首页 › 本月工资 links here with ?companyId=&month= (the company and month it shows)
+  const [linked] = useSearchParams();
+  const linkedCompany = /^\d{1,10}$/.test(linked.get('companyId') ?? '') ? Number(linked.get('companyId')) : null;
+  const { companyId, setCompanyId } = useChosenCompany(companies, loaded, linkedCompany);
+  const [month, setMonth] = useState<string>(() => (/^\d{4}-(0[1-9]|1[0-2])$/.test(linked.get('month') ?? '') ? (linked.get('month') as string) : dayjs().format('YYYY-MM')));
   const baseParams = useMemo(() => ({ companyId: companyId ?? undefined, month }), [companyId, month]);
   const list = useResourceList(def, { baseParams, enabled: companyId !== null && !!month });
   const { log } = useConfirmLog(companyId, month);

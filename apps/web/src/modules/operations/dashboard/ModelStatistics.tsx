@@ -7,6 +7,7 @@ import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
 import { api } from '../../../app/request';
 import { isOrdinaryEmployee } from '../../../app/session';
+import { useRowCount } from '../../dashboard/rowCount';
 import '../operations.css';
 import { MODELDATA_CODES, TASK_CODES, type TaskRow } from '../types';
 
@@ -16,6 +17,8 @@ interface Volume {
   mouth: [number, number][];
   sum: [number, number][];
   unit: string;
+  /** The same as raw row counts (shown with the home screen's one row-count unit). */
+  rows?: Record<'day' | 'mouth' | 'sum', [number, number]>;
 }
 // ECharts is ~400 KB: loaded only when a chart is shown, so the home screen's lists do not wait for it
 const TraitChart = lazy(() => import('./TraitChart'));
@@ -36,11 +39,14 @@ export const MAX_CHART_TASKS = 4;
 function VolumeCards() {
   const { t } = useTranslation('models');
   const q = useQuery({ queryKey: ['dashboard', 'volume'], queryFn: () => api.get<Volume>('/instrument/getDataVolumeInfo', undefined, { silent: true }), refetchInterval: 60_000 });
+  const rowCount = useRowCount();
   if (q.isError) return <Alert type="warning" showIcon title={t('dashboard.volumeFailed')} />;
+  // raw counts when the server gives them (5 rows read 5条, not 0.00 万条); else the spec's 万条 figures
+  const asRows = (wan: [number, number] | undefined, rows: [number, number] | undefined): [number, number] | undefined => rows ?? (wan ? [wan[0] * 10_000, wan[1] * 10_000] : undefined);
   const periods: [string, [number, number] | undefined][] = [
-    ['day', q.data?.day[0]],
-    ['month', q.data?.mouth[0]],
-    ['sum', q.data?.sum[0]],
+    ['day', asRows(q.data?.day[0], q.data?.rows?.day)],
+    ['month', asRows(q.data?.mouth[0], q.data?.rows?.mouth)],
+    ['sum', asRows(q.data?.sum[0], q.data?.rows?.sum)],
   ];
   return (
     <Row gutter={[16, 16]} data-testid="dashboard-volume">
@@ -48,8 +54,8 @@ function VolumeCards() {
         <Col key={key} xs={24} md={8}>
           <Card size="small" loading={q.isLoading} title={t(`dashboard.period.${key}`)} className="dashboard-volume-card" data-testid={`dashboard-volume-${key}`}>
             <Space size={48}>
-              <Statistic title={t('dashboard.output')} value={v?.[0] ?? 0} precision={2} suffix={t('dashboard.unit')} />
-              <Statistic title={t('dashboard.calculation')} value={v?.[1] ?? 0} precision={2} suffix={t('dashboard.unit')} />
+              <Statistic title={t('dashboard.output')} value={rowCount(v?.[0] ?? 0)} />
+              <Statistic title={t('dashboard.calculation')} value={rowCount(v?.[1] ?? 0)} />
             </Space>
           </Card>
         </Col>
