@@ -61,6 +61,24 @@ describe('补发 / 补扣 with the month they refer to', () => {
     const [after] = await salaryRows(call, companyId, '2026-01');
     expect(after).toMatchObject({ backDeduct: 500, backDeductMonth: '2025-12', gross: 7500, tax: 20.91, realSalary: 5676.09 });
   });
+
+  it('generating the month again keeps 补发/补扣 with their months and 经济补偿金, and the month still calculates', async () => {
+    const { companyId } = await oneWorker('重生成甲');
+    const month = '2026-03';
+    expect((await call('POST', '/api/accountsSalary/generator', { companyId, month })).status).toBe(200);
+    const [row] = await salaryRows(call, companyId, month);
+    const edit = { id: row.id, backPay: 2000, backPayMonth: '2026-01', backDeduct: 300, backDeductMonth: '2026-02', severance: 1000 };
+    expect((await call('PUT', '/api/accountsSalary', edit)).status).toBe(204);
+    const again = await call('POST', '/api/accountsSalary/generator', { companyId, month });
+    expect(again.body).toMatchObject({ regenerated: true, keptEdits: 1 });
+    const [kept] = await salaryRows(call, companyId, month);
+    expect(kept).toMatchObject({ backPay: 2000, backPayMonth: '2026-01', backDeduct: 300, backDeductMonth: '2026-02', severance: 1000, adjustEdited: true });
+    // Before, the months were lost here and 计算 refused the row (补发请填写所属月份).
+    const calc = await call('POST', '/api/accountsSalary/calculate', { companyId, month });
+    expect(calc.status, JSON.stringify(calc.body)).toBe(200);
+    // 应发 8,000 + 2,000 - 300 = 9,700 (经济补偿金 below the exemption stays out of 应发)
+    expect((await salaryRows(call, companyId, month))[0]).toMatchObject({ gross: 9700, backPayMonth: '2026-01', backDeductMonth: '2026-02', severance: 1000 });
+  });
 });
 
 describe('经济补偿金 (severance) with its exemption up to 3 x the local average wage', () => {

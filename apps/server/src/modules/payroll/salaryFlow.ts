@@ -102,6 +102,8 @@ type ExistingRow = {
   backPay: number | null;
   backDeduct: number | null;
   severance: number | null;
+  backPayMonth: string | null;
+  backDeductMonth: string | null;
 };
 
 /**
@@ -127,6 +129,7 @@ export async function generateSalary(app: FastifyInstance, req: FastifyRequest, 
           `${S('origin')} as origin`,
           `${S('adjustEdited')} as adjustEdited`,
           ...CLERK_AMOUNT_FIELDS.map((f) => `${S(f)} as ${f}`),
+          ...REFERRED_MONTH_FIELDS.map((f) => `${S(f)} as ${f}`),
         ] as never,
       )
       .where(S('companyId'), '=', company.id)
@@ -272,10 +275,41 @@ function applyProration(app: FastifyInstance, trx: Db, companyId: number, month:
 
 const isTrue = (v: unknown) => v === true || v === 1 || v === '1';
 
-/** Writes the kept hand-edited amounts (加班费, 扣款, the bonus and its tax choice) over the regenerated rows, still marked as edited. */
-function restoreHandEdits(app: FastifyInstance, trx: Db, companyId: number, month: string, edits: ExistingRow[]): Promise<void> {
+// The months 补发/补扣 refer to: kept with their amounts, or the next 计算 refuses the row (month required).
+const REFERRED_MONTH_FIELDS = ['backPayMonth', 'backDeductMonth'] as const;
+
+/**
+ * Writes the kept hand-edited amounts (加班费, 扣款, the bonus and its tax choice, 补发/补扣 with the months they
+ * refer to, 经济补偿金) over the regenerated rows, still marked as edited.
+ */
+async function restoreHandEdits(app: FastifyInstance, trx: Db, companyId: number, month: string, edits: ExistingRow[]): Promise<void> {
   const kept = new Map(edits.map((e) => [personKey(e.idCard), [...CLERK_AMOUNT_FIELDS.map((f) => Number(e[f] ?? 0)), 1]]));
-  return updateGeneratedRows(app, trx, companyId, month, [...CLERK_AMOUNT_FIELDS.map(S), S('adjustEdited')], kept);
+  await updateGeneratedRows(app, trx, companyId, month, [...CLERK_AMOUNT_FIELDS.map(S), S('adjustEdited')], kept);
+  // The months are text (updateRowsById writes numbers): one UPDATE per distinct pair of months, which a month
+  // has few of, for the rows of the people who had them.
+  const byMonths = new Map<string, { months: (string | null)[]; people: Set<string> }>();
+  for (const e of edits) {
+    const months = REFERRED_MONTH_FIELDS.map((f) => e[f] || null);
+    if (months.every((m) => m === null)) continue;
+    const k = JSON.stringify(months);
+    const group = byMonths.get(k) ?? { months, people: new Set<string>() };
+    group.people.add(personKey(e.idCard));
+    byMonths.set(k, group);
+  }
+  if (!byMonths.size) return;
+  const rows = (await trx
+    .selectFrom(SALARY_TABLE)
+    .select([`${S('id')} as id`, `${S('idCard')} as idCard`] as never)
+    .where(S('companyId'), '=', companyId)
+    .where(S('month'), '=', month)
+    .where(S('origin'), '=', 'generated')
+    .execute()) as { id: number; idCard: string }[];
+  for (const { months, people } of byMonths.values()) {
+    const ids = rows.filter((r) => people.has(personKey(r.idCard))).map((r) => Number(r.id));
+    if (!ids.length) continue;
+    const values = Object.fromEntries(REFERRED_MONTH_FIELDS.map((f, i) => [S(f), months[i]]));
+    await trx.updateTable(SALARY_TABLE).set(values).where(S('id'), 'in', ids).execute();
+  }
 }
 
 /** Overtime and deductions of the month from the staff-extra rows (rows of the same ID card added up). */
