@@ -30,6 +30,8 @@ export interface AppConfig {
   jobMaxFailures?: number;
   /** BullMQ engine: ms a worker's lock on a run lasts; a killed worker's run is taken back after ~2x (SCHEDULER_LOCK_MS, default 30000). */
   schedulerLockMs?: number;
+  /** A cron fire taken up later than this (ms) was missed (no instance ran): the job's misfire policy decides (SCHEDULER_MISFIRE_GRACE_MS, default 60000). */
+  schedulerMisfireGraceMs?: number;
   /** Serve the API documentation (/v3/api-docs and the Swagger UI); default true. */
   apiDocs?: boolean;
   /** Key (32 bytes, base64) sealing stored secrets; unset: `<dataDir>/keys/secrets.key`. */
@@ -93,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scheduler: bool(env.SCHEDULER_ENABLED, true),
     jobMaxFailures: Math.max(1, Number(env.JOB_MAX_FAILURES ?? 3) || 3),
     schedulerLockMs: Math.max(1000, Number(env.SCHEDULER_LOCK_MS ?? 30_000) || 30_000),
+    schedulerMisfireGraceMs: Math.max(1000, Number(env.SCHEDULER_MISFIRE_GRACE_MS ?? 60_000) || 60_000),
     apiDocs: bool(env.API_DOCS_ENABLED, true),
     secretsKey: env.SECRETS_KEY || undefined,
     trustProxy: bool(env.TRUST_PROXY, false),

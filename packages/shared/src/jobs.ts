@@ -16,6 +16,15 @@ export interface JobRow {
   lastSuccess: boolean | null;
   createTime: string | null;
   updateTime: string | null;
+  /** Further attempts after a failed one (0-10), and the wait between them in seconds. */
+  retryCount: number;
+  retryIntervalSec: number;
+  /** A fire missed while no instance ran: run it once (`once`) or skip it (`skip`). */
+  misfirePolicy: 'once' | 'skip';
+  /** Runs may overlap (otherwise a fire while one runs is skipped). */
+  allowOverlap: boolean;
+  /** Who created or last edited it; failure alerts go to this user and the admins. */
+  ownerId: number | null;
 }
 
 /** A job of the list: the row plus what the scheduler says of it now. */

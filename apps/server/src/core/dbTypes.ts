@@ -78,7 +78,11 @@ export const HAND_TABLES = {
     // what the statutory limits depend on (migration 0024)
     child_education_children: 'int', infant_care_children: 'int', elderly_only_child: 'bool', housing_rent_city_tier: 'dict', certificate_this_month: 'bool' },
   // scheduler (migration 0010): the system jobs and the run log of every job, system or model task
-  sys_scheduled_job: { id: 'int', job_name: 'string!', bean_name: 'string!', method_name: 'string!', params: 'text', cron_expression: 'string!', is_pause: 'bool=', remark: 'string', consecutive_failures: 'int=', seed_key: 'string', last_run_time: 'datetime', last_success: 'bool', create_time: 'datetime', update_time: 'datetime' },
+  sys_scheduled_job: { id: 'int', job_name: 'string!', bean_name: 'string!', method_name: 'string!', params: 'text', cron_expression: 'string!', is_pause: 'bool=', remark: 'string', consecutive_failures: 'int=', seed_key: 'string', last_run_time: 'datetime', last_success: 'bool', create_time: 'datetime', update_time: 'datetime',
+    // run options and owner (migration 0027)
+    retry_count: 'int=', retry_interval_sec: 'int=', misfire_policy: 'string=', allow_overlap: 'bool=', owner_id: 'ref' },
+  // in-app notices behind the header's bell, one row per recipient (migration 0027)
+  sys_notice: { id: 'int', user_id: 'int!', kind: 'string!', title: 'string!', content: 'text', link: 'string', is_read: 'bool=', create_time: 'datetime', update_time: 'datetime' },
   sys_job_log: { id: 'int', job_key: 'string!', job_name: 'string', bean_name: 'string', method_name: 'string', params: 'text', cron_expression: 'string', trigger_kind: 'string!', fire_time: 'datetime', is_success: 'bool!', time: 'int', exception_detail: 'text', summary: 'string', output_count: 'int', calc_count: 'int', instance: 'string', create_time: 'datetime!' },
   // data sources (migration 0011)
   data_origin: { id: 'int', data_name: 'string!', code: 'string', type: 'string!', db_kind: 'string', db_site: 'string', db_port: 'int', db_user: 'string', db_password_enc: 'text', db_name: 'string', query: 'text', file_key: 'string', file_ref: 'text', file_name: 'string', character_encoding: 'string!', custom_datasource_id: 'ref', table_data: 'text', row_count: 'int', owner_id: 'ref', create_by: 'string', create_time: 'datetime', update_time: 'datetime' },

@@ -13,6 +13,7 @@ import { registerModelTasks } from './operations/tasks/index.ts';
 import { registerDataSources } from './operations/dataSources/index.ts';
 import { registerPlainResources } from './plainResources.ts';
 import { registerJobs } from './jobs/index.ts';
+import { registerNotices } from './notices/index.ts';
 import { registerHomeActions } from './home/actions.ts';
 import { registerHomeSalaryMonth } from './home/salaryMonth.ts';
 
@@ -53,6 +54,8 @@ export const AREAS = [
   }, ['scheduler', 'storage']),
   // 系统工具 › 定时任务: system jobs and their run log over app.scheduler
   area('jobs', registerJobs, ['scheduler']),
+  // the header's bell: in-app notices, and the alerts of failed scheduled runs that fill it
+  area('notices', registerNotices, ['scheduler']),
   // 首页: what a clerk must act on across companies (contracts due, unconfirmed salary months)
   area('home', registerHomeActions),
   area('homeMonth', registerHomeSalaryMonth),

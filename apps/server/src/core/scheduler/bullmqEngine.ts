@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { SCHEDULER_TIMEZONE } from './cron.ts';
 import type { SchedulerEngine } from './inProcessEngine.ts';
-import { INSTANCE_NAME, type RunPipeline, type RunRequest, schedulerKeys } from './runner.ts';
+import { INSTANCE_NAME, type RunPipeline, type RunRequest, runOptionsOf, schedulerKeys } from './runner.ts';
 import type { Cache } from '../cache.ts';
 import type { ScheduleSpec } from './types.ts';
 
@@ -23,6 +23,8 @@ export interface BullEngineOptions {
   lockMs: number;
   /** Start a worker in this instance (every instance does; a child test process may start one alone). */
   worker: boolean;
+  /** A cron fire processed later than this (ms) is a misfire (SCHEDULER_MISFIRE_GRACE_MS, default 60000). */
+  misfireGraceMs?: number;
 }
 
 /**
@@ -88,7 +90,15 @@ export class BullEngine implements SchedulerEngine {
   private async process(job: Job<RunJobData>): Promise<void> {
     const { key, spec, trigger } = job.data;
     const fireMillis = trigger === 'cron' ? Number(job.opts.prevMillis ?? job.timestamp) : null;
-    await this.pipeline.run({ key, spec, trigger, fireTime: fireMillis ? new Date(fireMillis) : null, token: `bull:${job.id}` }, (p) => job.updateProgress(p));
+    const req = { key, spec, trigger, fireTime: fireMillis ? new Date(fireMillis) : null, token: `bull:${job.id}` };
+    // a fire taken up this late waited in Redis while no worker ran: the job's misfire policy decides
+    // (BullMQ keeps one pending fire per scheduler, so "once" runs it once however many were missed)
+    if (fireMillis && Date.now() - fireMillis > (this.opts.misfireGraceMs ?? 60_000)) {
+      if (runOptionsOf(spec).misfire === 'skip') return this.pipeline.skipMisfire(req);
+      await this.pipeline.run({ ...req, misfired: true }, (p) => job.updateProgress(p));
+      return;
+    }
+    await this.pipeline.run(req, (p) => job.updateProgress(p));
   }
 
   /** A run whose worker vanished: BullMQ queued it again; say so in the run log. */
@@ -132,7 +142,7 @@ export class BullEngine implements SchedulerEngine {
       await this.unschedule(key);
       return;
     }
-    const data: RunJobData = { key, spec: { jobName: spec.jobName, handler: spec.handler, params: spec.params, cron: spec.cron }, trigger: 'cron' };
+    const data: RunJobData = { key, spec: { jobName: spec.jobName, handler: spec.handler, params: spec.params, cron: spec.cron, options: spec.options }, trigger: 'cron' };
     await this.queue.upsertJobScheduler(key, { pattern, tz: SCHEDULER_TIMEZONE }, { name: 'fire', data, opts: { removeOnComplete: 200, removeOnFail: 500 } });
   }
 

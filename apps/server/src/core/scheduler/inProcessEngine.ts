@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { SCHEDULER_TIMEZONE } from './cron.ts';
-import type { RunPipeline, RunRequest } from './runner.ts';
+import { type RunPipeline, type RunRequest, runOptionsOf } from './runner.ts';
 import type { ScheduleSpec } from './types.ts';
 
 /** How the plugin drives an engine: arm or disarm a key's fires, queue a run, stop. */
@@ -29,6 +29,8 @@ export class InProcessEngine implements SchedulerEngine {
   constructor(
     private pipeline: RunPipeline,
     private arm: boolean,
+    /** A missed fire older than this at arming is a misfire (SCHEDULER_MISFIRE_GRACE_MS). */
+    private misfireGraceMs = 60_000,
   ) {}
 
   async start(): Promise<void> {}
@@ -36,7 +38,19 @@ export class InProcessEngine implements SchedulerEngine {
   async schedule(key: string, spec: ScheduleSpec, pattern: string): Promise<void> {
     await this.unschedule(key);
     if (spec.paused || !this.arm) return;
-    const cron = new Cron(pattern, { timezone: SCHEDULER_TIMEZONE, protect: true, name: key }, async (self: Cron) => {
+    const options = runOptionsOf(spec);
+    // a fire due since the schedule last ran (or an operator last armed it) was missed while no instance ran
+    if (spec.since) {
+      const missed = new Cron(pattern, { paused: true, timezone: SCHEDULER_TIMEZONE }).nextRun(spec.since);
+      if (missed && missed.getTime() < Date.now() - this.misfireGraceMs) {
+        missed.setMilliseconds(0);
+        const req = { key, spec, trigger: 'cron' as const, fireTime: missed };
+        if (options.misfire === 'skip') void this.track(this.pipeline.skipMisfire(req));
+        else void this.track(this.pipeline.run({ ...req, misfired: true }));
+      }
+    }
+    // protect: a fire while the previous run still runs is not started (unless runs may overlap)
+    const cron = new Cron(pattern, { timezone: SCHEDULER_TIMEZONE, protect: !options.overlap, name: key }, async (self: Cron) => {
       const fire = self.currentRun() ?? new Date();
       fire.setMilliseconds(0);
       await this.track(this.pipeline.run({ key, spec, trigger: 'cron', fireTime: fire }));

@@ -6,7 +6,8 @@ import { InProcessEngine, type SchedulerEngine } from './inProcessEngine.ts';
 import { RunPipeline, schedulerKeys } from './runner.ts';
 import type { HandlerSpec, RunEndEvent, ScheduleSpec, Scheduler } from './types.ts';
 
-export type { HandlerSpec, RunContext, RunEndEvent, RunResult, ScheduleSpec, Scheduler } from './types.ts';
+export type { HandlerSpec, RunContext, RunEndEvent, RunOptions, RunResult, ScheduleSpec, Scheduler } from './types.ts';
+export { DEFAULT_RUN_OPTIONS } from './types.ts';
 export { normaliseCron, nextFireTimes, SCHEDULER_TIMEZONE } from './cron.ts';
 
 declare module 'fastify' {
@@ -47,8 +48,8 @@ export async function createScheduler(app: FastifyInstance, opts: { worker?: boo
   });
   engine =
     BullEngine && config.redisUrl
-      ? new BullEngine({ redisUrl: config.redisUrl, prefix: config.cachePrefix, lockMs: config.schedulerLockMs ?? 30_000, worker: opts.worker !== false }, pipeline, cache, app.log)
-      : new InProcessEngine(pipeline, config.scheduler);
+      ? new BullEngine({ redisUrl: config.redisUrl, prefix: config.cachePrefix, lockMs: config.schedulerLockMs ?? 30_000, worker: opts.worker !== false, misfireGraceMs: config.schedulerMisfireGraceMs }, pipeline, cache, app.log)
+      : new InProcessEngine(pipeline, config.scheduler, config.schedulerMisfireGraceMs);
   let closed = false;
 
   const requireHandler = (name: string) => {
@@ -76,7 +77,7 @@ export async function createScheduler(app: FastifyInstance, opts: { worker?: boo
     async runNow(key, spec) {
       requireHandler(spec.handler);
       if (closed) throw new AppError('JOB_SCHEDULER_UNAVAILABLE', { reason: 'closing' });
-      if (await cache.get(schedulerKeys.running(key))) throw new AppError('JOB_RUNNING', {});
+      if (spec.options?.overlap !== true && (await cache.get(schedulerKeys.running(key)))) throw new AppError('JOB_RUNNING', {});
       await cache.set(schedulerKeys.progress(key), JSON.stringify({ msg: '排队中', percent: 0 }), 86_400);
       await engine.enqueue({ key, spec, trigger: 'manual', fireTime: null });
     },

@@ -40,6 +40,23 @@ export interface HandlerSpec {
   run(ctx: RunContext): Promise<RunResult | undefined | void>;
 }
 
+/**
+ * How a job's runs behave (issue 25 item 2; stored on `sys_scheduled_job` since migration 0027). Both engines run
+ * every fire through the same pipeline, which honours them.
+ */
+export interface RunOptions {
+  /** Further attempts after a failed one (0-10); only when every attempt failed does the run count as failed. */
+  retries: number;
+  /** Wait between attempts, ms. */
+  retryIntervalMs: number;
+  /** A fire missed while no instance ran (or taken up later than the grace): run it once, or skip it (logged). */
+  misfire: 'once' | 'skip';
+  /** Runs of the key may overlap (otherwise a fire while one runs is skipped and logged, 执行一次 is a 409). */
+  overlap: boolean;
+}
+
+export const DEFAULT_RUN_OPTIONS: RunOptions = { retries: 0, retryIntervalMs: 60_000, misfire: 'once', overlap: false };
+
 export interface ScheduleSpec {
   /** Display name written into the run log (jobName). */
   jobName: string;
@@ -49,6 +66,13 @@ export interface ScheduleSpec {
   handler: string;
   params: Record<string, unknown>;
   paused: boolean;
+  /** Retries, misfire policy, overlap (default DEFAULT_RUN_OPTIONS). */
+  options?: Partial<RunOptions>;
+  /**
+   * When the schedule last ran or was (re)armed by an operator: a fire due between then and now was missed (no
+   * instance ran), and the misfire policy decides (in-process engine; BullMQ keeps the missed fire queued itself).
+   */
+  since?: Date | null;
 }
 
 /** Emitted after every run, on the instance that ran it. */
@@ -64,6 +88,12 @@ export interface RunEndEvent {
   autoPaused: boolean;
   /** How the run was started: a cron fire or a run-once. */
   trigger?: 'cron' | 'manual';
+  /** Not run at all: the previous run had not ended (no alert for this). */
+  skipped?: boolean;
+  /** Attempts made (1 + retries used). */
+  attempts?: number;
+  /** The schedule's display name (jobName). */
+  jobName?: string;
 }
 
 export interface Scheduler {

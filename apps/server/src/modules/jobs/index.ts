@@ -8,7 +8,7 @@ import { nextFireTimes, normaliseCron } from '../../core/scheduler/cron.ts';
 import { countOf } from '../../crud/pagedQuery.ts';
 import { pageOf } from '../../crud/registerResource.ts';
 import { idArrayBody, idParams, queryText, safeText } from '../../crud/routeSchemas.ts';
-import { armJobs, handlerOf, jobKey, jobRowToApi, paramsObject, type ScheduledJobDbRow, seedSystemJobs } from './jobStore.ts';
+import { armJobs, handlerOf, jobKey, jobRowToApi, missedSince, paramsObject, runOptionsOfRow, type ScheduledJobDbRow, seedSystemJobs } from './jobStore.ts';
 import { assertLogRetentionFloor, HANDLER_PARAMS, registerSystemHandlers, SYSTEM_HANDLERS } from './systemHandlers.ts';
 import type { JobListRow } from '@app/shared/jobs';
 import { MAINTENANCE_HANDLER_PARAMS, registerMaintenanceHandlers } from './maintenanceHandlers.ts';
@@ -39,6 +39,11 @@ const jobBody = z.object({
   params: z.union([safeText('参数', 2000), z.record(z.string(), z.unknown())]).nullish(),
   isPause: z.boolean({ error: '状态必须是 true 或 false' }).optional(),
   remark: safeText('备注', 255).nullish(),
+  // run options (migration 0027); omitted on an update: the stored values stay
+  retryCount: z.number({ error: '重试次数必须是0到10之间的整数' }).int('重试次数必须是0到10之间的整数').min(0, '重试次数必须是0到10之间的整数').max(10, '重试次数必须是0到10之间的整数').optional(),
+  retryIntervalSec: z.number({ error: '重试间隔必须是1到3600秒之间的整数' }).int('重试间隔必须是1到3600秒之间的整数').min(1, '重试间隔必须是1到3600秒之间的整数').max(3600, '重试间隔必须是1到3600秒之间的整数').optional(),
+  misfirePolicy: z.enum(['once', 'skip'], { error: '错过策略只能是 once（补跑一次）或 skip（跳过）' }).optional(),
+  allowOverlap: z.boolean({ error: '允许并发必须是 true 或 false' }).optional(),
 });
 const jobUpdateBody = jobBody.extend({ id: z.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数') });
 
@@ -108,6 +113,10 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
         params: Object.keys(params).length ? JSON.stringify(params) : '',
         cron_expression: cron,
         remark: body.remark ?? null,
+        ...(body.retryCount === undefined ? {} : { retry_count: body.retryCount }),
+        ...(body.retryIntervalSec === undefined ? {} : { retry_interval_sec: body.retryIntervalSec }),
+        ...(body.misfirePolicy === undefined ? {} : { misfire_policy: body.misfirePolicy }),
+        ...(body.allowOverlap === undefined ? {} : { allow_overlap: body.allowOverlap ? 1 : 0 }),
       },
     };
   }
@@ -120,7 +129,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
 
   async function arm(row: ScheduledJobDbRow): Promise<void> {
     const api = jobRowToApi(row);
-    await app.scheduler.schedule(jobKey(api.id), { jobName: api.jobName, cron: api.cronExpression, handler: handlerOf(row), params: paramsObject(api.params), paused: api.isPause });
+    await app.scheduler.schedule(jobKey(api.id), { jobName: api.jobName, cron: api.cronExpression, handler: handlerOf(row), params: paramsObject(api.params), paused: api.isPause, options: runOptionsOfRow(api), since: missedSince(api) });
   }
 
   app.get(
@@ -172,7 +181,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
     try {
       await db
         .insertInto('sys_scheduled_job')
-        .values({ ...values, is_pause: isPause, consecutive_failures: 0, create_time: now, update_time: now })
+        .values({ ...values, is_pause: isPause, consecutive_failures: 0, owner_id: req.user?.id ?? null, create_time: now, update_time: now })
         .execute();
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('JOB_NAME_TAKEN', {});
@@ -186,7 +195,8 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
   app.put('/api/jobs', { config: { auth: EDIT_CODES, log: '修改定时任务' }, schema: { tags: TAGS, summary: '修改定时任务', body: jobUpdateBody } }, async (req, reply) => {
     const existing = await loadRow(req.body.id);
     const { values } = checkedValues(req.body);
-    const set = { ...values, update_time: nowIso(), ...(req.body.isPause === undefined ? {} : { is_pause: req.body.isPause ? 1 : 0 }) };
+    // the editor becomes the owner: the alerts of what they set up go to them
+    const set = { ...values, owner_id: req.user?.id ?? null, update_time: nowIso(), ...(req.body.isPause === undefined ? {} : { is_pause: req.body.isPause ? 1 : 0 }) };
     try {
       await db.updateTable('sys_scheduled_job').set(set).where('id', '=', existing.id).execute();
     } catch (err) {
@@ -222,7 +232,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
   app.put('/api/jobs/exec/:id', { config: { auth: EDIT_CODES, log: '执行一次定时任务' }, schema: { tags: TAGS, summary: '执行一次（暂停的任务也可以）', params: idParams } }, async (req) => {
     const row = await loadRow(req.params.id);
     const api = jobRowToApi(row);
-    await app.scheduler.runNow(jobKey(api.id), { jobName: api.jobName, handler: handlerOf(row), params: paramsObject(api.params), cron: api.cronExpression });
+    await app.scheduler.runNow(jobKey(api.id), { jobName: api.jobName, handler: handlerOf(row), params: paramsObject(api.params), cron: api.cronExpression, options: runOptionsOfRow(api) });
     return { id: api.id };
   });
 

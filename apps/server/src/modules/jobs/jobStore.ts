@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import type { DB } from '../../core/dbTypes.ts';
 import type { JobRow } from '@app/shared/jobs';
+import type { RunOptions } from '../../core/scheduler/index.ts';
 
 export type { JobRow };
 import { SYSTEM_JOB_SEEDS } from './systemHandlers.ts';
@@ -29,7 +30,23 @@ export function jobRowToApi(r: ScheduledJobDbRow): JobRow {
     lastSuccess: r.last_success === null ? null : Number(r.last_success) === 1,
     createTime: r.create_time ?? null,
     updateTime: r.update_time ?? null,
+    retryCount: Number(r.retry_count ?? 0),
+    retryIntervalSec: Number(r.retry_interval_sec ?? 60),
+    misfirePolicy: r.misfire_policy === 'skip' ? 'skip' : 'once',
+    allowOverlap: Number(r.allow_overlap ?? 0) === 1,
+    ownerId: r.owner_id === null || r.owner_id === undefined ? null : Number(r.owner_id),
   };
+}
+
+/** The run options a row stores, as the scheduler takes them. */
+export function runOptionsOfRow(row: JobRow): Partial<RunOptions> {
+  return { retries: row.retryCount, retryIntervalMs: row.retryIntervalSec * 1000, misfire: row.misfirePolicy, overlap: row.allowOverlap };
+}
+
+/** Since when a fire counts as missed: the later of its last run and its last edit (a resume is an edit). */
+export function missedSince(row: JobRow): Date | null {
+  const times = [row.lastRunTime, row.updateTime, row.createTime].filter((t): t is string => !!t).map((t) => Date.parse(t.includes('T') || t.endsWith('Z') ? t : `${t.replace(' ', 'T')}Z`)).filter((n) => Number.isFinite(n));
+  return times.length ? new Date(Math.max(...times)) : null;
 }
 
 /** Params text of a row → the object a handler gets ('' → {}). */
@@ -94,6 +111,8 @@ export async function armJobs(app: FastifyInstance): Promise<void> {
         handler: handlerOf(r),
         params: paramsObject(row.params),
         paused: row.isPause,
+        options: runOptionsOfRow(row),
+        since: missedSince(row),
       });
     } catch (err) {
       // a row naming a handler this release no longer has, or a cron that stopped firing: shown on the screen, not armed
