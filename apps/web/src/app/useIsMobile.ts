@@ -17,3 +17,21 @@ export function useIsMobile(): boolean {
     () => false,
   );
 }
+
+/** Phones: below antd's md breakpoint (768 px), where fixed table columns would cover the rest (U8). */
+export const PHONE_QUERY = '(max-width: 767.98px)';
+
+function subscribePhone(cb: () => void): () => void {
+  const mq = window.matchMedia(PHONE_QUERY);
+  mq.addEventListener?.('change', cb);
+  return () => mq.removeEventListener?.('change', cb);
+}
+
+/** True below 768 px wide. */
+export function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}

@@ -263,7 +263,8 @@ export function ResourceFormFields({
               const o = overrides[f.name] ?? {};
               const span = o.span ?? f.span ?? (columns === 1 || f.kind === 'text' ? 24 : 12);
               return (
-                <Col key={f.name} span={span}>
+                // one column on a phone (U8: two columns there wrapped labels one character per line)
+                <Col key={f.name} xs={24} sm={span}>
                   <FieldItem def={def} field={f} dicts={dicts} disabled={o.disabled} control={o.control} extra={o.extra} />
                 </Col>
               );

@@ -330,6 +330,7 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('比例');
   });
 
+  // the chooser starts on the person's name (U22)
   it('searches HR records by one chosen field (fieldChooser)', async () => {
     calls = installFakeFetch((call) => (call.path === '/api/accEntry' ? page([]) : call.path === '/api/dictDetail/map' ? { body: {} } : undefined));
     loginAs(['ACCENTRY_ALL']);
@@ -337,6 +338,6 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/accEntry')).toBe(true));
     fireEvent.change(screen.getByTestId('crud-search-value'), { target: { value: '张三' } });
     fireEvent.click(screen.getByTestId('crud-search'));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/accEntry').at(-1)?.query).toMatchObject({ company: '张三', page: '0' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/accEntry').at(-1)?.query).toMatchObject({ name: '张三', page: '0' }));
   });
 });

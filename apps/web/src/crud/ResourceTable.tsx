@@ -6,11 +6,13 @@ import { type ReactNode, type ThHTMLAttributes, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth';
 import type { DictMap } from '../app/dict';
+import { useIsPhone } from '../app/useIsMobile';
 import { api } from '../app/request';
 import { type ColumnPrefsApi, MIN_COLUMN_WIDTH, columnPrefsKey, useColumnPrefs } from './columnPrefs';
 import { alignOf, defaultWidth, detailFields, isSortable, labelOf, listFields, renderValue } from './fields';
 import { fitHeaderWidth } from './headerWidth';
 import { useResourceMutation } from './mutations';
+import { PageTotalsRow } from './pageTotals';
 import { PAGE_SIZES, type ResourceList, type Row } from './useResourceList';
 
 /**
@@ -66,6 +68,8 @@ export interface ResourceTableProps {
   size?: 'small' | 'middle' | 'large';
   /** Hide the column settings and refresh tools. */
   hideTools?: boolean;
+  /** Money columns added up in a 合计 row under the page's rows (U5). */
+  pageTotals?: string[];
 }
 
 // ---- resizable header ------------------------------------------------------------------------------------
@@ -156,6 +160,11 @@ export async function deleteRows(def: ResourceDef, ids: unknown[], base = `/api/
 
 /** Columns that name a row, in order of preference: the one kept on the left of a wide table (W2). */
 const IDENTITY_COLUMNS = ['staffName', 'name', 'companyName'];
+/**
+ * U3: widths of the columns that say who a row is. A fixed column without a width is squeezed by antd to a
+ * sliver (20 px: one half character of 姓名), so every definition gets these unless it sets its own.
+ */
+export const IDENTITY_WIDTHS: Record<string, number> = { staffName: 100, name: 120, companyName: 180, idCard: 180, username: 140, nickName: 120, cname: 110 };
 /** A table this wide scrolls on a 1440 px screen beside the sidebar. */
 const WIDE_TABLE_PX = 1150;
 
@@ -164,6 +173,8 @@ export function ResourceTable(props: ResourceTableProps) {
   const { t } = useTranslation('crud');
   const { user } = useAuth();
   const prefs = useColumnPrefs(columnPrefsKey(user?.username, props.tableKey ?? def.name));
+  // below antd's md breakpoint (768 px) nothing is fixed
+  const narrow = useIsPhone();
   const remove = useResourceMutation<unknown, Row>(def, {
     mutationFn: (row) => (props.deleteUrl ? api.del(props.deleteUrl(row)) : deleteRows(def, [row.id])),
     // a list read from elsewhere than /api/<name> refreshes too
@@ -234,7 +245,7 @@ export function ResourceTable(props: ResourceTableProps) {
     .filter((c) => !prefs.prefs.hidden.includes(String(c.key)))
     .map((c) => {
       const key = String(c.key);
-      const width = prefs.prefs.widths[key] ?? fitHeaderWidth(c.width as number | undefined, c.title, !!c.sorter);
+      const width = prefs.prefs.widths[key] ?? fitHeaderWidth((c.width as number | undefined) ?? IDENTITY_WIDTHS[key], c.title, !!c.sorter, props.size ?? 'middle', !!c.ellipsis);
       const out = { ...c, width } as ColumnsType<Row>[number] & { sortOrder?: unknown; sorter?: unknown };
       if (out.sorter) out.sortOrder = sortOrderOf(list, key);
       if (key !== ACTIONS_COLUMN) {
@@ -256,7 +267,13 @@ export function ResourceTable(props: ResourceTableProps) {
     const [identity] = columns.splice(i, 1);
     columns.unshift({ ...identity, fixed: 'left' });
   }
-  const leftFixed = ownFixed || identityKey !== undefined;
+  // U8: on a phone the fixed columns would cover half the screen and each other; there everything scrolls
+  if (narrow) {
+    for (let i = 0; i < columns.length; i++) {
+      if (columns[i].fixed) columns[i] = { ...columns[i], fixed: undefined };
+    }
+  }
+  const leftFixed = !narrow && (ownFixed || identityKey !== undefined);
 
   const details = detailFields(def);
   const expandable: TableProps<Row>['expandable'] = props.tree
@@ -316,6 +333,21 @@ export function ResourceTable(props: ResourceTableProps) {
         expandable={expandable && leftFixed ? { ...expandable, fixed: 'left' } : expandable}
         onRow={props.onRow}
         rowClassName={props.rowClassName}
+        summary={
+          props.pageTotals?.length && list.rows.length > 0
+            ? (pageRows) => (
+                <Table.Summary>
+                  <PageTotalsRow
+                    rows={pageRows as Row[]}
+                    columnKeys={columns.map((c) => String(c.key))}
+                    sumKeys={props.pageTotals ?? []}
+                    leadingColumns={(props.selection ? 1 : 0) + (expandable ? 1 : 0)}
+                    label={t('pageTotal')}
+                  />
+                </Table.Summary>
+              )
+            : undefined
+        }
         rowSelection={
           props.selection
             ? {

@@ -38,7 +38,8 @@ describe('labelled SearchBar', () => {
     fakeServer();
     loginAs(['ADMIN']);
     renderWithApp(<SearchBar def={companyResource} filters={{}} onSearch={() => undefined} />);
-    expect(labels()).toEqual(['ID', '单位名称', '服务方式', '联系人', '电话']);
+    // U22: the name first, the internal id last
+    expect(labels()).toEqual(['单位名称', '服务方式', '联系人', '电话', 'ID']);
     // a click on 单位名称 reaches its input (htmlFor -> id), which is what a screen reader announces too
     const label = screen.getByText('单位名称', { selector: 'label' });
     const control = document.getElementById(label.getAttribute('for') ?? '');
@@ -58,6 +59,8 @@ describe('labelled SearchBar', () => {
     const [role, chooser] = Array.from(document.querySelectorAll('.crud-search'));
     expect(labels(role)[0]).toBe('关键字');
     expect(labels(chooser)).toEqual(['关键字']);
+    // U22: the field chooser of 员工加班扣款 starts on the employee's name, not on the internal ID
+    expect(chooser.querySelector('.ant-select-selection-item, .ant-select-content')?.textContent).toBe('员工姓名');
   });
 
   it('puts `lead` before every other filter, marked required, and keeps its value out of 重置', () => {

@@ -122,7 +122,8 @@ export function StaffDialog({ open, mode, record, dicts, companies, defaultCompa
             )}
             <GridRow gutter={16}>
               {g.fields.map((f) => [
-                <Col key={f.name} span={f.span ?? 12}>
+                // one column on a phone (U8)
+                <Col key={f.name} xs={24} sm={f.span ?? 12}>
                   <FieldItem
                     def={def}
                     field={f}
@@ -134,7 +135,7 @@ export function StaffDialog({ open, mode, record, dicts, companies, defaultCompa
                 // sex, birth date and age follow from the ID card: shown read-only right after it
                 ...(f.name === 'idCard'
                   ? DERIVED.map((name) => (
-                      <Col key={name} span={4}>
+                      <Col key={name} xs={8} sm={4}>
                         <Form.Item name={name} label={t(`derived.${name}`)} tooltip={t('fromIdCard')}>
                           <Input disabled data-testid={`staff-derived-${name}`} />
                         </Form.Item>

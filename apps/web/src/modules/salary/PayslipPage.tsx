@@ -4,6 +4,7 @@ import { payslipResource } from '@app/shared/resources/payslip';
 import { DownloadOutlined, FileTextOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Empty, Form, Modal, Select, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,12 +30,27 @@ const NEVER_SHOWN = new Set(['id', 'companyId', 'source', 'createTime', 'updateT
 const LEAD = ['month', 'gonghao', 'name', 'idCard'];
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
 
-/** The fields an ordinary employee sees: those with a value in at least one of the rows. */
+/** An employee's own list: their name and ID card are the same on every row, so not columns (U8). */
+const OWN_NEVER_SHOWN = new Set(['name', 'idCard']);
+
+/**
+ * The fields an ordinary employee sees: those with a value in at least one of the rows. The month and the net
+ * pay (实发) come first, so that a phone shows what was paid without scrolling (U8).
+ */
 export function fieldsWithData(rows: Row[]): FieldDef[] {
-  const shown = payslipResource.fields.filter((f) => !NEVER_SHOWN.has(f.name) && rows.some((r) => !isEmpty(r[f.name])));
-  // who and when first, then the amounts, then the free texts (bank, remark, company name)
-  const rank = (f: FieldDef) => (LEAD.includes(f.name) ? 0 : f.kind === 'money' ? 1 : 2);
+  const shown = payslipResource.fields.filter((f) => !NEVER_SHOWN.has(f.name) && !OWN_NEVER_SHOWN.has(f.name) && rows.some((r) => !isEmpty(r[f.name])));
+  // when, what was paid, then the other amounts, then the free texts (bank, remark, company name)
+  const rank = (f: FieldDef) => (f.name === 'month' ? 0 : f.name === 'shifa' ? 1 : LEAD.includes(f.name) ? 2 : f.kind === 'money' ? 3 : 4);
   return shown.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+}
+
+/**
+ * U5: amounts need 100 px, not the 120 of a generic money column, so that 实发 stays in view at 1440 px beside
+ * the action column (a header that needs more still gets it: headerWidth.ts).
+ */
+function compactPayslipColumns(columns: ColumnsType<Row>): ColumnsType<Row> {
+  const moneyFields = new Set(payslipResource.fields.filter((f) => f.kind === 'money').map((f) => f.name));
+  return columns.map((c) => (moneyFields.has(String(c.key)) ? { ...c, width: 100 } : c.key === 'idCard' ? { ...c, width: 170 } : c.key === 'month' ? { ...c, width: 90 } : c));
 }
 
 export default function PayslipPage() {
@@ -109,7 +125,9 @@ export default function PayslipPage() {
         canDelete={can.delete}
         onEdit={(row) => setDialog({ mode: 'edit', record: row })}
         forceActions
-        actionsWidth={can.edit || can.delete ? 130 : 80}
+        actionsWidth={can.edit || can.delete ? 110 : 70}
+        columns={compactPayslipColumns}
+        pageTotals={fields.filter((f) => f.kind === 'money').map((f) => f.name)}
         rowActions={(row) => (
           <Tooltip title={t('payslip.view')}>
             <Button size="small" icon={<FileTextOutlined />} onClick={() => setPrinting(row)} aria-label={t('payslip.view')} data-testid="payslip-view" />

@@ -27,7 +27,13 @@ import './salary.css';
  */
 
 // issue 20 item 5: 上月应扣未扣, 应扣未扣 and 单位垫付 beside 实发 (实发 is never below zero; what it could not cover shows here)
-const COLUMNS = ['companyName', 'month', 'staffName', 'idCard', 'phone', 'salary', 'fiveOne', 'deduct', 'jiaban', 'koukuan', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced'];
+/**
+ * U5: the month's money first and 应发/个税/实发 in view at 1440 px; 单位名称 and 月份 are the page's own filter
+ * (the same in every row), so they are not columns; the phone number comes last.
+ */
+const COLUMNS = ['staffName', 'idCard', 'salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'phone'];
+/** Summed in the 合计 row under the page. 专项附加扣除 is an allowance, not paid money: it stays in the details. */
+const TOTALS = ['salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced'];
 const fieldsByName = new Map(salaryResource.fields.map((f) => [f.name, f]));
 const LIST_FIELDS = COLUMNS.map((n) => fieldsByName.get(n)).filter((f): f is NonNullable<typeof f> => !!f);
 const MAX = 1_000_000;
@@ -48,8 +54,8 @@ const DETAIL_GROUPS: { key: string; fields: string[] }[] = [
 ];
 const DICT_NAMES = dictNames(salaryResource.fields);
 /** Compact column widths so the editable amounts stay in view on a laptop screen. */
-const WIDTHS: Record<string, number> = { companyName: 140, month: 90, staffName: 90, idCard: 175, phone: 120, jiaban: 120, koukuan: 120 };
-for (const n of ['salary', 'fiveOne', 'deduct', 'tax', 'realSalary']) WIDTHS[n] = 105;
+const WIDTHS: Record<string, number> = { staffName: 90, idCard: 170, phone: 120, jiaban: 100, koukuan: 100 };
+for (const n of ['salary', 'fiveOne', 'gross', 'tax', 'realSalary']) WIDTHS[n] = 100;
 for (const n of ['carriedIn', 'unpaid', 'advanced']) WIDTHS[n] = 90;
 /** 单位 and 月份 are the page's own state (they pick the month's rows), shown first by `lead`. */
 const SEARCH_EXCLUDED = ['companyId', 'month'];
@@ -345,7 +351,8 @@ export default function SalaryPage() {
       {
         key: '__actions',
         title: t('actions'),
-        width: 170,
+        // three icon buttons; the row being edited shows two labelled buttons instead
+        width: editing ? 170 : 110,
         fixed: 'right',
         align: 'center',
         render: (_: unknown, row: Row) => {
@@ -526,6 +533,7 @@ export default function SalaryPage() {
           fields={LIST_FIELDS}
           tableKey="accountsSalary-month"
           columns={columns}
+          pageTotals={TOTALS}
           expandable={expanded}
           toolbar={toolbar}
           rowClassName={(row) => (rowLocked(row) ? 'salary-row-locked' : '')}

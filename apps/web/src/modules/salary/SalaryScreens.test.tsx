@@ -221,8 +221,9 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTestId('salary-cancel'));
     await waitFor(() => expect(screen.queryByTestId('salary-input-jiaban')).toBeNull());
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
-    // money is shown with two decimals
-    expect(screen.getByText('6,207.40')).toBeTruthy();
+    // money is shown with two decimals: in the row and in the page's 合计 (U5) of this one row
+    expect(screen.getAllByText('6,207.40')).toHaveLength(2);
+    expect(screen.getByTestId('page-totals-label').textContent).toBe('合计');
   });
 });
 
@@ -235,11 +236,14 @@ describe('PayslipPage for an ordinary employee', { timeout: 30_000 }, () => {
     });
     loginAs(['ACPAYSLIP_SELECT'], { username: me, job: '普通员工' });
     renderWithApp(<PayslipPage />);
-    expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('2026-10', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByTestId('crud-filter-name')).toBeNull();
     expect(screen.queryByTestId('crud-filter-idCard')).toBeNull();
     expect(screen.getByTestId('crud-filter-month')).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    // U8: the month and what was paid first; their own name and ID card are not columns
+    expect(headers.filter(Boolean).slice(0, 2)).toEqual(['月份', '实发']);
+    expect(headers.some((h) => h.includes('姓名') || h.includes('身份证号'))).toBe(false);
     expect(headers.some((h) => h.includes('基础工资'))).toBe(true);
     expect(headers.some((h) => h.includes('养老'))).toBe(true);
     expect(headers.some((h) => h.includes('工号'))).toBe(false);

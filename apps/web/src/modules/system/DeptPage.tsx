@@ -38,11 +38,11 @@ export default function DeptPage() {
             <Col span={24}>
               <FieldItem def={deptResource} field="name" />
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <FieldItem def={deptResource} field="sort" />
             </Col>
             {!topLevel && (
-              <Col span={12}>
+              <Col xs={24} sm={12}>
                 <FieldItem def={deptResource} field="enabled" dicts={dicts} />
               </Col>
             )}

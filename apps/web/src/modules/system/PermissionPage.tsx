@@ -28,10 +28,10 @@ export default function PermissionPage() {
       }}
       renderForm={({ mode, record }) => (
         <GridRow gutter={16}>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <FieldItem def={permissionResource} field="name" />
           </Col>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <FieldItem def={permissionResource} field="alias" />
           </Col>
           <Col span={24}>

@@ -63,7 +63,7 @@ function AvatarUpload() {
           <Avatar size={96} src={avatarUrl(user?.avatar)} icon={<UserOutlined />} data-testid="center-avatar" />
         </Spin>
       </Upload>
-      <span style={{ color: 'rgba(0,0,0,.45)', fontSize: 12 }}>
+      <span style={{ color: 'var(--ant-color-text-description)', fontSize: 12 }}>
         <CameraOutlined /> {t('center.avatarHint')}
       </span>
     </div>
