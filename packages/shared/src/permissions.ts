@@ -29,6 +29,9 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   { prefix: 'USERJOB', alias: '岗位管理', actions: CRUD },
   { prefix: 'DICT', alias: '字典管理', actions: CRUD },
   { prefix: 'REDIS', alias: '缓存管理', actions: [['SELECT', '查询'], ['DELETE', '删除']] },
+  // 系统监控 › 在线用户 (强退 ends a session at once) and 服务监控 (modules/system/monitor.ts)
+  { prefix: 'ONLINE', alias: '在线用户', actions: [['SELECT', '查询'], ['DELETE', '强退']] },
+  { prefix: 'SERVER', alias: '服务监控', actions: [['SELECT', '查看']] },
   { prefix: 'JOB', alias: '定时任务', actions: CRUD },
   { prefix: 'PICTURE', alias: '图床管理', actions: [['SELECT', '查询'], ['UPLOAD', '上传'], ['DELETE', '删除']] },
   { prefix: 'ACCOUNTSCOMPANY', alias: '单位管理', actions: CRUD },

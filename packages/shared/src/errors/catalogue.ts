@@ -302,6 +302,7 @@ export const ERROR_CATALOGUE = {
   ALIPAY_AMOUNT_RANGE: { status: 400, zh: '测试金额必须大于0且不超过5000元', en: 'The test amount must be more than 0 and at most 5000 yuan', es: 'El importe de prueba debe ser mayor que 0 y como máximo 5000 yuanes', ja: 'テスト金額は0より大きく5000元以下にしてください' },
   ALIPAY_SECRET_UNREADABLE: { status: 409, zh: '已保存的支付宝密钥无法解密（密钥已更换），请重新输入并保存', en: 'The stored Alipay keys cannot be decrypted (the key changed); enter them again and save', es: 'No se pueden descifrar las claves de Alipay guardadas (cambió la clave); introdúzcalas de nuevo y guarde', ja: '保存されたAlipayの鍵を復号できません（鍵が変更されました）。再入力して保存してください' },
   ALIPAY_TARGET_CHANGED: { status: 400, zh: '应用ID已更改，请重新输入商户私钥', en: 'The app ID changed: enter the merchant private key again', es: 'El ID de aplicación cambió: introduzca de nuevo la clave privada del comercio', ja: 'アプリIDが変更されました。加盟店秘密鍵を再入力してください' },
+  ONLINE_SESSION_NOT_FOUND: { status: 404, zh: '该会话已结束或不存在', en: 'The session has ended or does not exist', es: 'La sesión ha terminado o no existe', ja: 'このセッションは終了したか存在しません' },
   ALIPAY_ORDER_NOT_FOUND: { status: 404, zh: '订单不存在', en: 'The order does not exist', es: 'El pedido no existe', ja: '注文が存在しません' },
   ALIPAY_QUERY_FAILED: { status: 502, zh: '向支付宝查询订单失败：{reason}', en: 'Querying the order at Alipay failed: {reason}', es: 'La consulta del pedido en Alipay falló: {reason}', ja: 'Alipayへの注文照会に失敗しました：{reason}' },
 

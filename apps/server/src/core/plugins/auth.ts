@@ -9,6 +9,7 @@ import { hasCsrfProof, requestCookie, SESSION_COOKIE } from '../auth/sessionCook
 import { loadCurrentUser } from '../auth/currentUser.ts';
 import type { CurrentUser, RouteAuth } from '../context.ts';
 import { computeDeptScope, type DeptScope, primeRequestDeptScope } from '../rbac.ts';
+import { touchSession } from '../auth/onlineSessions.ts';
 
 /** One row of the route table: what the authorization matrix test walks through. */
 export interface RouteEntry {
@@ -140,6 +141,8 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     if (!entry || entry.tokenVersion !== claims.tv) throw unauthorized();
     if (!entry.enabled) throw unauthorized('账号已停用，请联系管理员');
     req.user = { ...entry.base, tokenJti: claims.jti, tokenExp: claims.exp };
+    // 在线用户's last seen: a cache write at most once a minute per session; never fails the request
+    await touchSession(app.cache, claims.jti, claims.exp).catch(() => undefined);
     return entry;
   };
 

@@ -13,6 +13,7 @@ import { loadCurrentUser } from '../../core/auth/currentUser.ts';
 import { AppError, badRequest, tooManyRequests } from '../../core/errors.ts';
 import { perIpPerMinute } from '../../core/security.ts';
 import type { CurrentUser } from '../../core/context.ts';
+import { forgetSession, recordSession } from '../../core/auth/onlineSessions.ts';
 
 const LOGIN_FAILED = '用户名或密码错误';
 const USER_LOCK_FAILURES = 10;
@@ -106,6 +107,9 @@ export function registerAuthRoutes(fastify: FastifyInstance): void {
     const ttl = rememberMe ? config.rememberMeTtlSeconds : config.tokenTtlSeconds;
     const { token, claims } = signToken(keys.tokenSecret, user.id, user.tokenVersion, ttl);
     req.user = { ...user, tokenJti: claims.jti, tokenExp: claims.exp };
+    // 在线用户: the session's record (who, from where, since when); refreshed by the auth hook
+    const loginTime = new Date().toISOString();
+    await recordSession(cache, { jti: claims.jti, userId: user.id, username: user.username, nickName: user.cname, deptName: user.deptName, ip: req.ip, browser: String(req.headers['user-agent'] ?? '').slice(0, 255), loginTime, lastSeen: loginTime, exp: claims.exp });
     const expiresAt = new Date(claims.exp * 1000).toISOString();
     if (body.session === 'cookie') {
       // the web app: the token stays out of script reach; remember-me makes both cookies outlive the browser
@@ -121,6 +125,7 @@ export function registerAuthRoutes(fastify: FastifyInstance): void {
     const u = req.user!;
     const ttl = Math.max(1, u.tokenExp - Math.floor(Date.now() / 1000));
     await cache.set(REVOKED_TOKENS.key(u.tokenJti), '1', ttl);
+    await forgetSession(cache, u.tokenJti);
     clearSessionCookies(req, reply);
     return {};
   });

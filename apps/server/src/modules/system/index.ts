@@ -6,6 +6,7 @@ import { registerDictionaries } from './dict.ts';
 import { registerJobs } from './job.ts';
 import { registerLogs } from './logs.ts';
 import { registerMenus } from './menus.ts';
+import { registerMonitor } from './monitor.ts';
 import { registerPermissions } from './permissions.ts';
 import { registerRoles } from './roles.ts';
 import { registerSelfService } from './selfService.ts';
@@ -24,4 +25,5 @@ export async function registerSystem(app: FastifyInstance): Promise<void> {
   registerJobs(app);
   registerLogs(app);
   registerCacheManager(app);
+  registerMonitor(app);
 }
