@@ -98,10 +98,11 @@ describe(`code generator (${TEST_DB})`, () => {
     for (const name of ['no_such_table', "accounts_staff'; drop table sys_user; --", 'ACCOUNTS_STAFF']) {
       const q = encodeURIComponent(name);
       const cols = await admin('GET', `/api/generator/columns?tableName=${q}`);
-      expect(cols.statusCode, cols.body).toBe(400);
+      // an unknown table is a missing resource (E3), not a malformed request
+      expect(cols.statusCode, cols.body).toBe(404);
       expect(cols.json().code).toBe('GENERATOR_TABLE_NOT_FOUND');
-      expect((await admin('POST', `/api/generator?tableName=${q}&preview=true`, [])).statusCode).toBe(400);
-      expect((await admin('PUT', `/api/generator/columns?tableName=${q}`, [])).statusCode).toBe(400);
+      expect((await admin('POST', `/api/generator?tableName=${q}&preview=true`, [])).statusCode).toBe(404);
+      expect((await admin('PUT', `/api/generator/columns?tableName=${q}`, [])).statusCode).toBe(404);
     }
     expect((await admin('GET', '/api/generator/columns')).json().message).toBe('请选择数据表');
     const unknownColumn = await admin('PUT', '/api/generator/columns?tableName=accounts_staff', [{ columnName: 'nope', columnQuery: '1' }]);

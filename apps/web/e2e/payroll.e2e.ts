@@ -235,9 +235,10 @@ describe('payroll screens', () => {
     // ---- an ordinary employee: username = the ID card of 薪资甲 ----
     const jobs = await call('GET', '/api/job?name=普通员工&size=50');
     const job = (jobs.content as Json[]).find((j) => j.name === '普通员工');
+    if (!job) throw new Error('the 普通员工 job is missing (seeded by the migrations)');
     const roles = (await call('GET', '/api/roles/all')) as Json[] | Json;
     const role = (Array.isArray(roles) ? roles : roles.content).find((r: Json) => r.name === '普通员工');
-    expect(job && role).toBeTruthy();
+    expect(role).toBeTruthy();
     const user = await call('POST', '/api/users', {
       username: cardA,
       cname: '薪资甲',

@@ -305,7 +305,8 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
 /** The one uploaded file (field `file`, at most MAX_IMPORT_BYTES) and the plain fields of a multipart request. */
 export async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; fileName: string; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('请选择要上传的文件');
-  const fields: Record<string, string> = {};
+  // keyed by the client's field names: no prototype, so `__proto__` is a field like any other (not dropped)
+  const fields: Record<string, string> = Object.create(null);
   let file: { data: Buffer; fileName: string } | undefined;
   try {
     for await (const part of req.parts({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } })) {
@@ -324,6 +325,8 @@ export async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; f
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, `上传文件大小不能超过 ${MAX_IMPORT_SIZE_LABEL}`, 'FILE_TOO_LARGE');
     if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
+    // @fastify/multipart refuses a field named __proto__ (and similar): say so rather than '上传文件异常'
+    if (code === 'FST_PROTO_VIOLATION') throw new AppError('UPLOAD_FIELD_NAME');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('请选择要上传的文件');
     throw badRequest('上传文件异常');
   }

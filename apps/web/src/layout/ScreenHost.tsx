@@ -20,8 +20,34 @@ class ScreenErrorBoundary extends Component<{ children: ReactNode; fallback: (re
   }
 }
 
-function ScreenFailed({ error, retry }: { error: Error; retry: () => void }) {
+/**
+ * A screen's code file could not be loaded: after a deployment the old file names are gone, so 重试 cannot help
+ * and only a reload fetches the new ones. Browsers word it differently (Chrome, Firefox, Safari, Vite's preload).
+ */
+export function isChunkLoadError(error: Error): boolean {
+  return (
+    error.name === 'ChunkLoadError' ||
+    /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message)
+  );
+}
+
+export function ScreenFailed({ error, retry }: { error: Error; retry: () => void }) {
   const { t } = useTranslation();
+  if (isChunkLoadError(error)) {
+    // U21: no raw English from the browser; say what helps
+    return (
+      <Result
+        status="warning"
+        title={t('screenLoadFailed')}
+        subTitle={t('screenLoadFailedHint')}
+        extra={
+          <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()} data-testid="screen-reload">
+            {t('actions.reloadPage')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <Result
       status="error"

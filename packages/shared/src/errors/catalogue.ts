@@ -178,6 +178,7 @@ export const ERROR_CATALOGUE = {
   UPLOAD_REQUIRED: { status: 400, zh: '请选择要上传的文件', en: 'Please choose a file to upload', es: 'Elija un archivo para subir', ja: 'アップロードするファイルを選択してください' },
   UPLOAD_FIELD: { status: 400, zh: '请使用字段 file 上传文件', en: 'Please upload the file in the field "file"', es: 'Suba el archivo en el campo "file"', ja: 'ファイルはフィールド file でアップロードしてください' },
   UPLOAD_ONE_FILE: { status: 400, zh: '一次只能上传一个文件', en: 'Only one file can be uploaded at a time', es: 'Solo se puede subir un archivo a la vez', ja: '一度にアップロードできるファイルは1つだけです' },
+  UPLOAD_FIELD_NAME: { status: 400, zh: '上传表单含有无效的字段名', en: 'The upload form has an invalid field name', es: 'El formulario de subida tiene un nombre de campo no válido', ja: 'アップロードフォームに無効なフィールド名があります' },
   UPLOAD_FAILED: { status: 400, zh: '上传文件异常', en: 'The upload failed', es: 'La subida ha fallado', ja: 'ファイルのアップロードに失敗しました' },
   UPLOAD_TOO_LARGE: { status: 413, zh: '上传文件大小不能超过 {max}', en: 'The file may not exceed {max}', es: 'El archivo no puede superar {max}', ja: 'ファイルサイズは{max}以下にしてください' },
   FILE_CORRUPT: { status: 400, zh: '文件已损坏，无法读取', en: 'The file is damaged and cannot be read', es: 'El archivo está dañado y no se puede leer', ja: 'ファイルが破損しているため読み込めません' },
@@ -368,7 +369,7 @@ export const ERROR_CATALOGUE = {
 
   // ---- tools: code generator and SQL monitor (modules/tools/generator, modules/tools/sqlMonitor) -------------
   GENERATOR_TABLE_REQUIRED: { status: 400, zh: '请选择数据表', en: 'Please choose a table', es: 'Elija una tabla', ja: 'テーブルを選択してください' },
-  GENERATOR_TABLE_NOT_FOUND: { status: 400, zh: '数据表不存在: {value}', en: 'No such table: {value}', es: 'La tabla no existe: {value}', ja: 'テーブルが存在しません: {value}' },
+  GENERATOR_TABLE_NOT_FOUND: { status: 404, zh: '数据表不存在: {value}', en: 'No such table: {value}', es: 'La tabla no existe: {value}', ja: 'テーブルが存在しません: {value}' },
   GENERATOR_COLUMN_NOT_FOUND: { status: 400, zh: '数据表没有该字段: {value}', en: 'The table has no such column: {value}', es: 'La tabla no tiene esa columna: {value}', ja: 'テーブルにその列はありません: {value}' },
   GENERATOR_COLUMN_DUPLICATE: { status: 400, zh: '字段重复: {value}', en: 'Column given twice: {value}', es: 'Columna repetida: {value}', ja: '列が重複しています: {value}' },
   GENERATOR_KIND: { status: 400, zh: '不支持的字段类型', en: 'Unsupported field kind', es: 'Tipo de campo no admitido', ja: 'サポートされていないフィールド種別です' },

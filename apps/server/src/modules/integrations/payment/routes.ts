@@ -56,8 +56,12 @@ const returnQuery = z.looseObject({
   sign: z.unknown().optional().meta({ type: 'string', description: '支付宝签名' }),
 });
 
-function stringParams(raw: Record<string, unknown> | undefined): Record<string, string> | null {
-  const out: Record<string, string> = {};
+/**
+ * The notify or return parameters as text, or null when one is not text. Keyed by the sender's names: no prototype,
+ * so a parameter called `__proto__` is kept (and signed over) instead of silently dropped.
+ */
+export function stringParams(raw: Record<string, unknown> | undefined): Record<string, string> | null {
+  const out: Record<string, string> = Object.create(null);
   for (const [k, v] of Object.entries(raw ?? {})) {
     if (typeof v !== 'string') return null;
     out[k] = v;
