@@ -127,12 +127,13 @@ describe('salary flow', () => {
     // another entity starts its own ledger
     const juneC = await runMonth(call, c.company.id, '2026-06', (r) => [{ id: r[0].id, jiaban: 500, koukuan: 100 }]);
     expect(pick(juneC[0])).toMatchObject({ tax: 47.91, monthIndex: 1 });
-    // August at A while July at B is generated but not confirmed: refused, nothing written
+    // August at A while July at B is generated but not confirmed: the row is left uncalculated and reported
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: b.company.id, month: '2026-07' })).status).toBe(200);
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: a.company.id, month: '2026-08' })).status).toBe(200);
     const r = await call('POST', '/api/accountsSalary/calculate', { companyId: a.company.id, month: '2026-08' });
-    expect(r.status).toBe(400);
-    expect(r.body.message).toContain('2026-07的工资尚未确认');
+    expect(r.status).toBe(200);
+    expect(r.body.notCalculated).toBe(1);
+    expect(r.body.report[0].reason).toContain('2026-07的工资尚未确认');
     expect((await salaryRows(call, a.company.id, '2026-08'))[0].tax).toBeNull();
   });
 
@@ -198,8 +199,11 @@ describe('bad input', () => {
     // the seed ships Beijing 2024-07 and 2025-07; nothing is in force before 2024-07
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month: '2024-06' })).status).toBe(200);
     const r = await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month: '2024-06' });
-    expect(r.status).toBe(400);
-    expect(r.body.message).toContain('费率字典 bencheng 没有在 2024-06 或之前生效的版本');
+    // issue 20 item 5: the row without rates is left uncalculated and reported (with the reason), not defaulted
+    expect(r.status).toBe(200);
+    expect(r.body.notCalculated).toBe(1);
+    expect(r.body.report[0].reason).toContain('费率字典 bencheng 没有在 2024-06 或之前生效的版本');
+    expect((await salaryRows(call, company.id, '2024-06'))[0]).toMatchObject({ calculated: false, tax: null });
   });
 
   it('a row added by hand must be calculated before the month can be confirmed', async () => {
@@ -221,21 +225,26 @@ describe('bad input', () => {
     expect((await salaryRows(call, company.id, month)).map((r) => r.staffName)).toEqual([staff[0].staffName, '补录']);
   });
 
-  it('a row missing a base or ratio: 400 listing the rows and nothing is written', async () => {
+  it('rows missing a base or ratio are left uncalculated and reported; the others are calculated (issue 20 item 5)', async () => {
     const { company, staff } = await companyWithStaff(t.app, token, [vectorStaff(8000, { staffName: '正常' }), vectorStaff(8000, { staffName: '缺基数' }), vectorStaff(8000, { staffName: '缺比例' })]);
     await t.app.ctx.db.updateTable('accounts_staff').set({ yanglao_base: null }).where('id', '=', staff[1].id).execute();
     // a worker's own ratio is used only when the record says so (使用个人比例); otherwise the dictionary's applies
     await t.app.ctx.db.updateTable('accounts_staff').set({ gjj_ratio: null, ratio_override: 1 }).where('id', '=', staff[2].id).execute();
     const month = '2026-02';
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month })).status).toBe(200);
-    const before = await salaryRows(call, company.id, month);
     const r = await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month });
-    expect(r.status).toBe(400);
-    expect(r.body.message).toContain(`缺基数（${staff[1].idCard}）：缺少养老保险基数（yanglaoBase）`);
-    expect(r.body.message).toContain(`缺比例（${staff[2].idCard}）：缺少公积金比例（gjjRatio）`);
-    expect(r.body.message).not.toContain('正常');
-    expect(Object.keys(r.body.fieldErrors)).toHaveLength(2);
-    expect(await salaryRows(call, company.id, month)).toEqual(before);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ count: 1, notCalculated: 2 });
+    const notCalculated = (r.body.report as { kind: string; staffName: string; reason: string }[]).filter((i) => i.kind === 'rowNotCalculated');
+    const reasons = Object.fromEntries(notCalculated.map((i) => [i.staffName, i.reason]));
+    expect(reasons.缺基数).toContain('缺少养老保险基数（yanglaoBase）');
+    expect(reasons.缺比例).toContain('缺少公积金比例（gjjRatio）');
+    expect(reasons.正常).toBeUndefined();
+    expect((await salaryRows(call, company.id, month)).map((row) => [row.staffName, row.calculated])).toEqual([
+      ['正常', true],
+      ['缺基数', false],
+      ['缺比例', false],
+    ]);
   });
 
   it('inline edit: negative, absurd, non-numeric amounts and koukuan above gross are refused without writing', async () => {

@@ -80,8 +80,10 @@ describe('P3: months of employment with the withholding agent', () => {
     // A month the opening figures already cover cannot be calculated again.
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month: '2025-08' })).status).toBe(200);
     const refused = await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month: '2025-08' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toContain('期初累计数据截至2025-08，不能再计算2025-08的工资');
+    // issue 20 item 5: the row is left uncalculated and reported, not the whole month refused
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ count: 0, notCalculated: 1 });
+    expect(refused.body.report[0].reason).toContain('期初累计数据截至2025-08，不能再计算2025-08的工资');
   });
 
   it('opening figures are checked, unique per worker, agent and year, and import from Excel', async () => {

@@ -180,8 +180,11 @@ describe('year-to-date ledger', () => {
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month: '2026-02' })).status).toBe(200);
     expect((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month: '2026-03' })).status).toBe(200);
     const early = await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month: '2026-03' });
-    expect(early.status).toBe(400);
-    expect(JSON.stringify(early.body)).toContain('2026-02的工资尚未确认');
+    // issue 20 item 5: the row is left uncalculated and reported, not the whole month refused
+    expect(early.status).toBe(200);
+    expect(early.body).toMatchObject({ count: 0, notCalculated: 1 });
+    expect(JSON.stringify(early.body.report)).toContain('2026-02的工资尚未确认');
+    expect((await salaryRows(call, company.id, '2026-03'))[0]).toMatchObject({ calculated: false, tax: null });
     expect((await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month: '2026-02' })).status).toBe(200);
     expect((await call('POST', '/api/accountsSalary/confirm', { companyId: company.id, month: '2026-02' })).status).toBe(200);
     expect((await call('POST', '/api/accountsSalary/calculate', { companyId: company.id, month: '2026-03' })).status).toBe(200);

@@ -68,8 +68,9 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
   const problems: RowProblem[] = [];
   const inputErrors = new Map<number, PayrollInputError>();
   const unrecordedMonths: MonthCalculationResult['unrecordedMonths'] = [];
-  const fail = (row: SalaryRowData, message: string, inputError?: PayrollInputError) => {
-    problems.push({ id: row.id, staffName: row.staffName, idCard: row.idCard, message });
+  const fail = (row: SalaryRowData, message: string, inputError?: PayrollInputError, field?: string) => {
+    const faulty = field ?? inputError?.field;
+    problems.push({ id: row.id, staffName: row.staffName, idCard: row.idCard, message, ...(faulty ? { field: faulty } : {}) });
     if (inputError) inputErrors.set(row.id, inputError);
   };
   const own = new Map<number, PersonFigures>();
@@ -114,7 +115,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         );
       } catch (err) {
         if (!(err instanceof RowDataProblem)) throw err;
-        fail(row, err.message, err.inputError);
+        fail(row, err.message, err.inputError, err.field);
       }
       continue;
     }
@@ -231,7 +232,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
           net = settleNetPay(f.p.gross - f.p.fiveOne - shares[i] + bonus - bonusTax + severance.severance - severance.tax, f.row);
         } catch (err) {
           if (!(err instanceof RowDataProblem)) throw err;
-          fail(f.row, err.message);
+          fail(f.row, err.message, err.inputError, err.field);
           return;
         }
         figures.set(
@@ -260,7 +261,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         } catch (own) {
           if (own instanceof RowDataProblem) problem = own;
         }
-        fail(t, problem.message, problem.inputError);
+        fail(t, problem.message, problem.inputError, problem.field);
       }
     }
   }

@@ -71,6 +71,8 @@ export class RowDataProblem extends Error {
   constructor(
     message: string,
     readonly inputError?: PayrollInputError,
+    /** The row's field at fault, when one is (the report names it beside the reason). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -96,7 +98,7 @@ export const FIELD_LABEL: Record<string, string> = {
   backDeduct: '补扣',
 };
 
-const missing = (field: string) => new RowDataProblem(`缺少${FIELD_LABEL[field] ?? field}（${field}）`);
+const missing = (field: string) => new RowDataProblem(`缺少${FIELD_LABEL[field] ?? field}（${field}）`, undefined, field);
 
 /** Which personal items an insurance type (保险种类) includes; unknown types are a problem, empty = all. */
 export function insuredItems(insureType: string | null): { si: boolean; hf: boolean } {
@@ -123,8 +125,8 @@ function money(row: SalaryRowData, field: 'salary' | 'jiaban' | 'koukuan' | 'ded
     if (required) throw missing(field);
     return 0;
   }
-  if (!Number.isSafeInteger(v)) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不是有效金额`);
-  if (v < 0) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不能为负数`);
+  if (!Number.isSafeInteger(v)) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不是有效金额`, undefined, field);
+  if (v < 0) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不能为负数`, undefined, field);
   if ((field === 'jiaban' || field === 'koukuan' || field === 'backPay' || field === 'backDeduct') && v > ADJUSTMENT_LIMIT_FEN) {
     throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）金额过大，不能超过1000000元`);
   }

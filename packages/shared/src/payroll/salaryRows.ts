@@ -184,6 +184,8 @@ export interface RowProblem {
   staffName: string | null;
   idCard: string;
   message: string;
+  /** The field at fault (a missing base, an out-of-range ratio...), when the problem is one field's. */
+  field?: string;
 }
 
 export interface MonthCalculationInput {

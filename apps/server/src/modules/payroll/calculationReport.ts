@@ -8,21 +8,25 @@ import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { companyMonthSchema } from './months.ts';
 import { type UnmatchedReason, type UnmatchedTaxInput, unmatchedTaxInputs } from './inputMatching.ts';
-import { computeFigures } from './salaryFlow.ts';
-import { isConfirmed, loadCompanyMonthRows } from './salaryStore.ts';
+import type { RowProblem } from '@app/shared/payroll';
+import { FIELD_LABEL } from '@app/shared/payroll/rowFigures';
+import { computeRows } from './salaryFlow.ts';
+import { isConfirmed, loadCompanyMonthRows, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 
 /**
  * What 计算 could not use (findings U1, U2, U7, U15): tax inputs and overtime rows of the month that reach no
  * salary row (专项附加扣除 or 期初累计数据 under a name that is not the withholding agent, an overtime row whose
  * ID card matches nobody), and the workers whose months employed this year include months without a recorded
  * salary (counted as months without income). The calculation answers with this list, the screen shows it until
- * it is resolved, and 确认 refuses while it is open unless the clerk says they checked it.
+ * it is resolved, and 确认 refuses while it is open unless the clerk says they checked it. Rows 计算 could not
+ * calculate (a missing base, an invalid ratio...) are items too (issue 20 item 5): they stay uncalculated, and
+ * 确认 refuses them whatever the tick, since it needs every row calculated.
  *
  * Kept nowhere: the read recomputes it (the tax-input queries and one calculation of the month without
  * writing, what 确认 does anyway), so it always describes the inputs as they are now and needs no table.
  */
 
-export type ReportItemKind = 'taxDeduction' | 'taxOpening' | 'staffExtra' | 'unrecordedMonths';
+export type ReportItemKind = 'rowNotCalculated' | 'taxDeduction' | 'taxOpening' | 'staffExtra' | 'unrecordedMonths';
 
 export interface CalculationReportItem {
   kind: ReportItemKind;
@@ -34,6 +38,8 @@ export interface CalculationReportItem {
   months: number | null;
   /** The name the input was saved under (派遣单位 of a tax input, 单位名称 of an overtime row), when it has one. */
   savedUnder: string | null;
+  /** A row not calculated: the field at fault (e.g. yanglaoBase) when the problem is one field's; null otherwise. */
+  field: string | null;
   /** Why the calculation did not use it: a code of the error catalogue and its text in the caller's language. */
   code: ErrorCode;
   reason: string;
@@ -46,10 +52,21 @@ export interface CalculationReport {
 /** The calculation's persons with months employed this year but no salary recorded (its `unrecordedMonths`). */
 type Unrecorded = readonly { idCard: string; staffName: string | null; months: number }[];
 
-const KIND_ORDER: Record<ReportItemKind, number> = { taxDeduction: 0, taxOpening: 1, staffExtra: 2, unrecordedMonths: 3 };
+const KIND_ORDER: Record<ReportItemKind, number> = { rowNotCalculated: 0, taxDeduction: 1, taxOpening: 2, staffExtra: 3, unrecordedMonths: 4 };
 
 function item(kind: ReportItemKind, who: { staffName: string | null; idCard: string }, month: string, months: number | null, savedUnder: string | null, code: ErrorCode, params: ErrorParams, language: Language): CalculationReportItem {
-  return { kind, staffName: who.staffName, idCard: who.idCard, month, months, savedUnder, code, reason: renderFor(code, language, params) };
+  return { kind, staffName: who.staffName, idCard: who.idCard, month, months, savedUnder, field: null, code, reason: renderFor(code, language, params) };
+}
+
+/**
+ * A row 计算 left uncalculated. The field's label is translated with the screens' label files; the engine's own
+ * detail (`reason`) is Chinese, the wording the payroll rules are written in.
+ */
+function notCalculatedItem(p: RowProblem, month: string, language: Language): CalculationReportItem {
+  const who = { staffName: p.staffName, idCard: p.idCard };
+  if (!p.field) return item('rowNotCalculated', who, month, null, null, 'PAYROLL_ROW_NOT_CALCULATED', { reason: p.message }, language);
+  const label = FIELD_LABEL[p.field] ?? p.field;
+  return { ...item('rowNotCalculated', who, month, null, null, 'PAYROLL_ROW_FIELD_NOT_CALCULATED', { label, reason: p.message }, language), field: p.field };
 }
 
 const KIND_OF_TABLE: Record<UnmatchedTaxInput['table'], ReportItemKind> = { taxDeduction: 'taxDeduction', taxOpening: 'taxOpening', accountsStaffExtra: 'staffExtra' };
@@ -71,9 +88,10 @@ function unmatchedItem(u: UnmatchedTaxInput, company: CompanyRef, month: string,
 }
 
 /** The report of a company's month from the unmatched inputs (inputMatching.ts) and the calculation's unrecorded months. */
-async function buildReport(db: Db, company: CompanyRef, month: string, unrecorded: Unrecorded, language: Language): Promise<CalculationReport> {
+async function buildReport(db: Db, company: CompanyRef, month: string, unrecorded: Unrecorded, language: Language, problems: readonly RowProblem[] = []): Promise<CalculationReport> {
   const unmatched = await unmatchedTaxInputs(db, { companyId: company.id, month });
   const items = [
+    ...problems.map((p) => notCalculatedItem(p, month, language)),
     ...unmatched.map((u) => unmatchedItem(u, company, month, language)),
     ...unrecorded.map((u) => item('unrecordedMonths', u, month, u.months, company.dispatchCompany, 'PAYROLL_UNRECORDED_MONTHS', { months: u.months }, language)),
   ];
@@ -81,10 +99,10 @@ async function buildReport(db: Db, company: CompanyRef, month: string, unrecorde
   return { items };
 }
 
-/** What POST /calculate answers beside its message: built right after the calculation from its unrecorded months. */
-export async function calculationReport(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string, unrecorded: Unrecorded): Promise<CalculationReport> {
+/** What POST /calculate answers beside its message: built right after the calculation from its unrecorded months and the rows it could not calculate. */
+export async function calculationReport(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string, unrecorded: Unrecorded, problems: readonly RowProblem[] = []): Promise<CalculationReport> {
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
-  return buildReport(app.ctx.db, company, month, unrecorded, requestLanguage(req.headers['accept-language']));
+  return buildReport(app.ctx.db, company, month, unrecorded, requestLanguage(req.headers['accept-language']), problems);
 }
 
 /**
@@ -120,16 +138,20 @@ export async function readCalculationReport(app: FastifyInstance, req: FastifyRe
   const { db } = app.ctx;
   const company = await loadVisibleCompany(app, req, db, companyId);
   if (await isConfirmed(db, company.id, month)) return { items: [] };
+  // before the first 计算 (no row has a calculate_time, even one 计算 left uncalculated) there is nothing to report
+  const ran = await db
+    .selectFrom(SALARY_TABLE)
+    .select(salaryColumn('id') as never)
+    .where(salaryColumn('companyId'), '=', company.id)
+    .where(salaryColumn('month'), '=', month)
+    .where('calculate_time', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (!ran) return { items: [] };
   const rows = await loadCompanyMonthRows(db, company.id, month);
-  if (!rows.some((r) => r.calculated)) return { items: [] };
-  let unrecorded: Unrecorded = [];
-  try {
-    ({ unrecordedMonths: unrecorded } = await computeFigures(db, month, rows, { companyId: company.id, month }));
-  } catch (err) {
-    // rows that cannot be calculated now: 计算 and 确认 say why; the unmatched inputs are still worth showing
-    if (!(err instanceof AppError)) throw err;
-  }
-  return buildReport(db, company, month, unrecorded, requestLanguage(req.headers['accept-language']));
+  // the rows that cannot be calculated as they are now, whether 计算 left them so or they were edited since
+  const { unrecordedMonths, problems } = await computeRows(db, month, rows, { companyId: company.id, month });
+  return buildReport(db, company, month, unrecordedMonths, requestLanguage(req.headers['accept-language']), problems);
 }
 
 /**

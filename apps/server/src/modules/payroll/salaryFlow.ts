@@ -30,6 +30,7 @@ import {
   salaryColumn,
   type StoredSalaryRow,
   updateRowsById,
+  clearFigures,
   writeFigures,
 } from './salaryStore.ts';
 import { refreshLedgerMonth } from './ytdLedger.ts';
@@ -347,14 +348,22 @@ export async function computeFigures(
   who: PersonFilter,
   status = 400,
 ): Promise<{ figures: Map<number, RowFigures>; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
+  const { figures, problems, unrecordedMonths } = await computeRows(trx, month, rows, who);
+  if (problems.length) throw rowProblemsError(problems, status);
+  return { figures, unrecordedMonths };
+}
+
+/**
+ * The ledger calculation of `rows` without refusing: figures for the rows it could calculate and the problem of
+ * each row it could not (issue 20 item 5: one person's bad data does not stop the others' 计算).
+ */
+export async function computeRows(trx: Db, month: string, rows: StoredSalaryRow[], who: PersonFilter): Promise<MonthCalculationResult> {
   const ctx = await loadLedgerContext(trx, month, rows, who);
   await applyDeductionDetails(trx, month, [...rows, ...ctx.sameMonthOthers]);
   await applyArrears(trx, month, rows);
   const census = [...rows, ...ctx.sameMonthOthers].map((r) => r.censusType ?? '');
   const rates = await loadRateBook(trx, month, census);
-  const { figures, problems, unrecordedMonths } = calculateMonth({ month, rows, sameMonthOthers: ctx.sameMonthOthers, ledger: ctx.ledger, openings: ctx.openings, carried: ctx.carried, rates });
-  if (problems.length) throw rowProblemsError(problems, status);
-  return { figures, unrecordedMonths };
+  return calculateMonth({ month, rows, sameMonthOthers: ctx.sameMonthOthers, ledger: ctx.ledger, openings: ctx.openings, carried: ctx.carried, rates });
 }
 
 /**
@@ -376,31 +385,38 @@ async function applyDeductionDetails(trx: Db, month: string, rows: StoredSalaryR
 }
 
 /** What 计算 answers: the count, and the workers counted with months that have no salary nor opening figures. */
-export function calculateMessage(count: number, unrecorded: MonthCalculationResult['unrecordedMonths']): string {
+export function calculateMessage(count: number, unrecorded: MonthCalculationResult['unrecordedMonths'], notCalculated = 0): string {
+  if (notCalculated) return `计算完成，已计算${count}条，${notCalculated}条数据有误未计算（原因见计算提示），修改后请重新计算`;
   if (!unrecorded.length) return `计算成功，共${count}条`;
   const names = unrecorded.slice(0, 5).map((u) => `${u.staffName ?? u.idCard}（${u.months}个月）`);
   return `计算成功，共${count}条。注意：${unrecorded.length}人本年在本派遣单位有未录入工资的任职月份，已按这些月份无收入计算（${names.join('、')}${unrecorded.length > 5 ? '等' : ''}）；如这些月份有收入，请先在“期初累计数据”中录入后重新计算`;
 }
 
-/** 计算: calculates every row of the month with the ledger rules; all rows or nothing. */
+/**
+ * 计算: calculates every row of the month it can with the ledger rules and writes their figures; a row it cannot
+ * (a missing base, an invalid ratio, a rate error...) is left uncalculated, its old figures cleared, and its
+ * problem returned for the report (issue 20 item 5). 确认 stays refused while any row is uncalculated.
+ */
 export async function calculateSalary(
   app: FastifyInstance,
   req: FastifyRequest,
   companyId: number,
   month: string,
-): Promise<{ count: number; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
+): Promise<{ count: number; problems: RowProblem[]; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   return inMonthLock(app, company, month, async (trx) => {
     if (await isConfirmed(trx, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
     const rows = await loadCompanyMonthRows(trx, company.id, month);
     if (rows.length === 0) throw badRequest('本月没有工资数据，请先生成工资');
-    const { figures, unrecordedMonths } = await computeFigures(trx, month, rows, { companyId: company.id, month });
+    const { figures, problems, unrecordedMonths } = await computeRows(trx, month, rows, { companyId: company.id, month });
+    const done = rows.filter((r) => figures.has(r.id));
     await writeFigures(
       trx,
       app.ctx.dialect,
-      rows.map((r) => ({ id: r.id, figures: figures.get(r.id)! })),
+      done.map((r) => ({ id: r.id, figures: figures.get(r.id)! })),
     );
-    return { count: rows.length, unrecordedMonths };
+    await clearFigures(trx, app.ctx.dialect, rows.filter((r) => !figures.has(r.id)).map((r) => r.id));
+    return { count: done.length, problems, unrecordedMonths };
   });
 }
 

@@ -73,10 +73,11 @@ export function registerSalaryRoutes(fastify: FastifyInstance): void {
 
   app.post('/api/accountsSalary/calculate', { config: { auth: EDIT, log: '计算月度工资' }, schema: { tags, summary: '计算月度工资', body: companyMonthSchema } }, async (req) => {
     const { companyId, month } = req.body;
-    const { count, unrecordedMonths } = await calculateSalary(app, req, companyId, month);
-    // every input it could not use and every person with unrecorded months (U1, U2), not only the message
-    const { items } = await calculationReport(app, req, companyId, month, unrecordedMonths);
-    return { message: calculateMessage(count, unrecordedMonths), count, unrecordedMonths, report: items };
+    const { count, problems, unrecordedMonths } = await calculateSalary(app, req, companyId, month);
+    // every row it could not calculate, every input it could not use and every person with unrecorded months
+    // (issue 20 item 5, U1, U2): a 200 once the calculation ran, the rows left uncalculated listed in the report
+    const { items } = await calculationReport(app, req, companyId, month, unrecordedMonths, problems);
+    return { message: calculateMessage(count, unrecordedMonths, problems.length), count, notCalculated: problems.length, unrecordedMonths, report: items };
   });
 
   // The month's open items as they stand now: the screen's lasting alert and row tags, and the confirm dialog.

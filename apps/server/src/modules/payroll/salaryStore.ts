@@ -441,6 +441,18 @@ export async function writeFigures(db: Db, dialect: DialectName, updates: Figure
 }
 
 /**
+ * Leaves rows 计算 could not calculate uncalculated (calc_state = 0) with no figures, so that no figure of an
+ * earlier calculation is shown or exported as if it were this one; only unlocked rows (tag = 0). calculate_time
+ * still says when 计算 last ran on them (the report of the month is shown from then on).
+ */
+export async function clearFigures(db: Db, dialect: DialectName, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const now = nowIso();
+  const rows = ids.map((id) => ({ id, values: FIGURE_COLUMNS.map(() => null) }));
+  return updateRowsById(db, dialect, FIGURE_COLUMNS.map(([, c]) => c), rows, { calc_state: 0, calculate_time: now, update_time: now });
+}
+
+/**
  * Sets integer `columns` of many rows of accounts_salary by id (values may be null) plus the same `constants`
  * on each, only on unlocked rows (tag = 0): PostgreSQL one UPDATE ... FROM unnest(arrays) for all rows;
  * SQLite one UPDATE ... FROM (VALUES ...) and MySQL one UPDATE ... JOIN (SELECT ... UNION ALL ...) per 500

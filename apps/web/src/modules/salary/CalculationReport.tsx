@@ -8,12 +8,12 @@ import type { Row } from '../../crud';
 
 /**
  * What 计算 could not use (findings U1, U2): tax inputs and overtime rows no salary row reads, and persons with
- * months employed but no salary recorded. GET /api/accountsSalary/report recomputes the list on every read, so
+ * months employed but no salary recorded, and rows 计算 left uncalculated (a missing base...). GET /api/accountsSalary/report recomputes the list on every read, so
  * the alert above the table stays (a reload too) until the inputs are fixed and the month calculated again, or
  * the month is confirmed; the rows concerned carry a tag, and 确认 needs an explicit tick while it is open.
  */
 
-export type ReportItemKind = 'taxDeduction' | 'taxOpening' | 'staffExtra' | 'unrecordedMonths';
+export type ReportItemKind = 'rowNotCalculated' | 'taxDeduction' | 'taxOpening' | 'staffExtra' | 'unrecordedMonths';
 
 export interface ReportItem {
   kind: ReportItemKind;
@@ -22,6 +22,8 @@ export interface ReportItem {
   month: string;
   months: number | null;
   savedUnder: string | null;
+  /** A row not calculated: the field at fault, when one is (absent from servers before it). */
+  field?: string | null;
   code: string;
   reason: string;
 }

@@ -207,7 +207,7 @@ export default function SalaryPage() {
   // (useResourceMutation: the dependents of accountsSalary).
   const openItems = useCalculationReport(companyId, month);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const step = useResourceMutation<{ message?: string; unrecordedMonths?: unknown[] }, 'generate' | 'calculate' | 'confirm' | 'confirmAcknowledged'>(def, {
+  const step = useResourceMutation<{ message?: string; unrecordedMonths?: unknown[]; notCalculated?: number }, 'generate' | 'calculate' | 'confirm' | 'confirmAcknowledged'>(def, {
     mutationFn: (which) => {
       if (which === 'confirm' || which === 'confirmAcknowledged') {
         // the tick "我已核对以上 N 项" is sent along: the server refuses open items without it
@@ -219,8 +219,8 @@ export default function SalaryPage() {
     // a refused step may have done part of its work: show what the month holds now
     invalidateOnError: true,
     onSuccess: (res, which) => {
-      // a calculation that counted months without pay records says so; it deserves more than a green toast
-      if (res?.unrecordedMonths?.length) notify.warning(res.message || t(which === 'confirmAcknowledged' ? 'confirm' : which));
+      // a calculation that left rows uncalculated or counted months without pay records says so: more than a green toast
+      if (res?.unrecordedMonths?.length || res?.notCalculated) notify.warning(res.message || t(which === 'confirmAcknowledged' ? 'confirm' : which));
       else notify.success(res?.message || t(which === 'confirmAcknowledged' ? 'confirm' : which));
       setEditing(null);
       if (which === 'confirm' || which === 'confirmAcknowledged') setConfirmOpen(false);
