@@ -16,6 +16,7 @@ import { ResourceTable, type Row, SearchBar, SearchItem, deleteRows, dictNames, 
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
 import { BonusDialog } from './BonusDialog';
+import { checkPayItems, type PayItemErrors, type PayItemValues, PayItemsEditor, payItemErrorsOf, payItemsBody, payItemsOf } from './PayItemsEditor';
 import { ConfirmSalaryDialog, itemsOfRow, OpenItemsAlert, OpenItemTag, RowOpenItems, useCalculationReport } from './CalculationReport';
 import './salary.css';
 
@@ -182,7 +183,9 @@ export default function SalaryPage() {
   const locked = !!log;
   const company = companies.find((c) => Number(c.id) === companyId);
 
-  const [editing, setEditing] = useState<{ id: unknown; jiaban: number | null; koukuan: number | null } | null>(null);
+  // the row being edited inline: 加班费/扣款 in the row, 补发/补扣 (with their months)/经济补偿金 in the panel above the table
+  const [editing, setEditing] = useState<({ id: unknown; staffName: string; jiaban: number | null; koukuan: number | null } & PayItemValues) | null>(null);
+  const [payItemErrors, setPayItemErrors] = useState<PayItemErrors>({});
   const [bonusRow, setBonusRow] = useState<Row | null>(null);
   const editingId = editing?.id;
   useEffect(() => {
@@ -268,14 +271,19 @@ export default function SalaryPage() {
   // U15: 确认 waits until every row is calculated (the steps bar's count); the server refuses it anyway
   const allCalculated = !!summary.data && summary.data.rows > 0 && summary.data.calculated === summary.data.rows;
 
-  const amounts = useResourceMutation<unknown, { id: unknown; jiaban: number | null; koukuan: number | null }>(def, {
-    mutationFn: (e) => api.put(`/api/${def.name}`, { id: e.id, jiaban: Number(e.jiaban ?? 0), koukuan: Number(e.koukuan ?? 0) }),
+  const amounts = useResourceMutation<unknown, NonNullable<typeof editing>>(def, {
+    mutationFn: (e) => api.put(`/api/${def.name}`, { id: e.id, jiaban: Number(e.jiaban ?? 0), koukuan: Number(e.koukuan ?? 0), ...payItemsBody(e) }),
     success: t('saved'),
     onSuccess: () => setEditing(null),
+    // a refusal about 补发/补扣/经济补偿金 (a month missing or not before the salary month) shows on its field too
+    onError: (err) => setPayItemErrors(payItemErrorsOf(err)),
   });
   const saving = amounts.isPending;
   const save = () => {
     if (!editing || amounts.isPending) return;
+    const errors = checkPayItems(editing, month, t);
+    setPayItemErrors(errors);
+    if (Object.keys(errors).length) return;
     amounts.mutate(editing);
   };
 
@@ -378,7 +386,10 @@ export default function SalaryPage() {
                     type="primary"
                     icon={<EditOutlined />}
                     disabled={disabled || editing !== null}
-                    onClick={() => setEditing({ id: row.id, jiaban: row.jiaban == null ? 0 : Number(row.jiaban), koukuan: row.koukuan == null ? 0 : Number(row.koukuan) })}
+                    onClick={() => {
+                      setPayItemErrors({});
+                      setEditing({ id: row.id, staffName: String(row.staffName ?? ''), jiaban: row.jiaban == null ? 0 : Number(row.jiaban), koukuan: row.koukuan == null ? 0 : Number(row.koukuan), ...payItemsOf(row) });
+                    }}
                     aria-label={t('edit')}
                     data-testid="salary-edit"
                   />
@@ -525,6 +536,18 @@ export default function SalaryPage() {
           await unconfirm.mutateAsync(reason);
         }}
       />
+      {editing && (
+        <PayItemsEditor
+          staffName={editing.staffName}
+          salaryMonth={month}
+          value={editing}
+          errors={payItemErrors}
+          onChange={(v, changed) => {
+            setEditing((e) => (e ? { ...e, ...v } : e));
+            setPayItemErrors(({ [changed]: _cleared, ...rest }) => rest);
+          }}
+        />
+      )}
       {companyId !== null ? (
         <ResourceTable
           def={def}

@@ -207,7 +207,8 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('salary-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
-    expect(body).toEqual({ id: 5, jiaban: 150.5, koukuan: 20 });
+    // 补发/补扣/经济补偿金 go along as the row has them (none here)
+    expect(body).toEqual({ id: 5, jiaban: 150.5, koukuan: 20, backPay: 0, backPayMonth: null, backDeduct: 0, backDeductMonth: null, severance: 0 });
     expect(typeof body.jiaban).toBe('number');
     await waitFor(() => expect(screen.queryByTestId('salary-save')).toBeNull());
   });
