@@ -18,6 +18,7 @@ import { LanguageSwitcher } from '../app/LanguageSwitcher';
 import type { RouteEntry } from '../app/menus';
 import { ErrorLogButton } from './ErrorLogButton';
 import { HeaderSearch } from './HeaderSearch';
+import { NoticeBell } from './NoticeBell';
 
 function avatarUrl(avatar: string | null | undefined): string | undefined {
   if (!avatar) return undefined;
@@ -97,6 +98,7 @@ export function Navbar({
       <div className="app-navbar-right">
         {!isMobile && <HeaderSearch routes={routes} />}
         <ErrorLogButton />
+        <NoticeBell />
         {!isMobile && (
           <Tooltip title={full ? t('navbar.exitFullscreen') : t('navbar.fullscreen')} placement="bottom">
             <span className="app-navbar-action" role="button" aria-label={t('navbar.fullscreen')} onClick={toggleFull}>

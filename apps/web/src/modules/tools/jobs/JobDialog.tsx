@@ -1,6 +1,6 @@
 import type { JobListRow } from '@app/shared/jobs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/feedback';
@@ -24,6 +24,10 @@ interface FormValues {
   params: string;
   isPause: boolean;
   remark: string;
+  retryCount: number;
+  retryIntervalSec: number;
+  misfirePolicy: 'once' | 'skip';
+  allowOverlap: boolean;
 }
 
 /** Common schedules, so nobody has to know cron by heart (Quartz form, seconds first). */
@@ -50,14 +54,30 @@ export default function JobDialog({ open, editing, onClose }: { open: boolean; e
         params: editing.params,
         isPause: editing.isPause,
         remark: editing.remark ?? '',
+        retryCount: editing.retryCount ?? 0,
+        retryIntervalSec: editing.retryIntervalSec ?? 60,
+        misfirePolicy: editing.misfirePolicy ?? 'once',
+        allowOverlap: editing.allowOverlap ?? false,
       });
-    else form.setFieldsValue({ isPause: false, params: '', remark: '' });
+    else form.setFieldsValue({ isPause: false, params: '', remark: '', retryCount: 0, retryIntervalSec: 60, misfirePolicy: 'once', allowOverlap: false });
   }, [open, editing, form]);
 
   const save = useMutation({
     mutationFn: (v: FormValues) => {
       const [beanName, methodName] = v.handler.split('.');
-      const body = { jobName: v.jobName, beanName, methodName, cronExpression: v.cronExpression, params: v.params ?? '', isPause: v.isPause, remark: v.remark || null };
+      const body = {
+        jobName: v.jobName,
+        beanName,
+        methodName,
+        cronExpression: v.cronExpression,
+        params: v.params ?? '',
+        isPause: v.isPause,
+        remark: v.remark || null,
+        retryCount: v.retryCount ?? 0,
+        retryIntervalSec: v.retryIntervalSec ?? 60,
+        misfirePolicy: v.misfirePolicy ?? 'once',
+        allowOverlap: v.allowOverlap ?? false,
+      };
       return editing ? api.put('/api/jobs', { id: editing.id, ...body }) : api.post('/api/jobs', body);
     },
     onSuccess: () => {
@@ -109,6 +129,33 @@ export default function JobDialog({ open, editing, onClose }: { open: boolean; e
         />
         <Form.Item name="params" label={t('field.params')} extra={t('dialog.paramsHint')}>
           <Input.TextArea rows={2} maxLength={2000} placeholder='{"days": 180}' data-testid="job-params" />
+        </Form.Item>
+        <Form.Item label={t('runOptions.retryCount')} extra={t('runOptions.retryHint')}>
+          <Space wrap>
+            <Form.Item name="retryCount" noStyle>
+              <InputNumber min={0} max={10} precision={0} aria-label={t('runOptions.retryCount')} data-testid="job-retry-count" />
+            </Form.Item>
+            <span>{t('runOptions.retryInterval')}</span>
+            <Form.Item name="retryIntervalSec" noStyle>
+              <InputNumber min={1} max={3600} precision={0} aria-label={t('runOptions.retryInterval')} data-testid="job-retry-interval" />
+            </Form.Item>
+          </Space>
+        </Form.Item>
+        <Form.Item name="misfirePolicy" label={t('runOptions.misfire')} extra={t('runOptions.misfireHint')}>
+          <Radio.Group
+            options={[
+              { value: 'once', label: t('runOptions.misfireOnce') },
+              { value: 'skip', label: t('runOptions.misfireSkip') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="allowOverlap" label={t('runOptions.overlap')} extra={t('runOptions.overlapHint')}>
+          <Radio.Group
+            options={[
+              { value: false, label: t('runOptions.overlapNo') },
+              { value: true, label: t('runOptions.overlapYes') },
+            ]}
+          />
         </Form.Item>
         <Form.Item name="isPause" label={t('field.status')}>
           <Radio.Group
