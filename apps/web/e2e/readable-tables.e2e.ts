@@ -261,6 +261,26 @@ describe('tables a clerk can read (issue 26 items 1 and 2)', () => {
     await expectExactTotal(s, /^实发$/);
   });
 
+  it('en: dictionary values in English (U26); zh: enabled jobs read 启用 (U12)', { timeout: 120_000 }, async () => {
+    const page = await h.newPage({ width: 1440, height: 900, locale: 'en-US' });
+    await login(page);
+    await page.goto('/accounts/staff');
+    const s = activeScreen(page);
+    await s.locator('tr.ant-table-row', { hasText: '表格甲' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'u26-staff-en');
+    const row = (await s.locator('tr.ant-table-row', { hasText: '表格甲' }).first().textContent()) ?? '';
+    expect(row).toContain('Employed');
+    expect(row).not.toContain('在职');
+    const zh = await h.newPage({ width: 1440, height: 900 });
+    await login(zh);
+    await zh.goto('/tools/timing');
+    const jobs = activeScreen(zh);
+    await jobs.locator('tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(zh, 'u12-jobs-zh');
+    expect((await jobs.locator('.ant-table-tbody').textContent()) ?? '').not.toContain('运行中');
+  });
+
   it('identity columns have a width, the first filter is a name (U3, U22)', { timeout: 120_000 }, async () => {
     const page = await h.newPage({ width: 1440, height: 900 });
     await login(page);

@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, i18n } from './i18n';
 import { useEagerQuery } from './prefetch';
 import { queryClient } from './queryClient';
 import { api } from './request';
@@ -35,10 +38,34 @@ export function dictsQuery(names: readonly string[]) {
   return { queryKey: ['dicts', key], queryFn: () => fetchDicts(key.split(',')), enabled: key.length > 0, staleTime: DICT_STALE_MS };
 }
 
-/** Dictionaries for select boxes and labels, cached for 5 minutes; `{}` until loaded. */
+/**
+ * U26: the label of a dictionary value in the UI language, from `locales/<lng>/dictValues.json` keyed by
+ * dictionary name and stored value; `fallback` (the stored Chinese label) where there is no translation.
+ * Only what is shown changes: forms and filters still send the stored value.
+ */
+export function translateDictValue(dictName: string, value: unknown, fallback: string): string {
+  const bundle = i18n.getResourceBundle(currentLanguage(), 'dictValues') as Record<string, Record<string, string>> | undefined;
+  const label = bundle?.[dictName]?.[String(value)];
+  return typeof label === 'string' && label ? label : fallback;
+}
+
+/** Every entry's label in the UI language (the same map when nothing is translated, e.g. in Chinese). */
+export function translateDicts(dicts: DictMap): DictMap {
+  const bundle = i18n.getResourceBundle(currentLanguage(), 'dictValues') as Record<string, unknown> | undefined;
+  if (!bundle || Object.keys(bundle).length === 0) return dicts;
+  const out: DictMap = {};
+  for (const [name, entries] of Object.entries(dicts)) out[name] = entries.map((e) => ({ ...e, label: translateDictValue(name, e.value, e.label) }));
+  return out;
+}
+
+/** Dictionaries for select boxes and labels, in the UI language, cached for 5 minutes; `{}` until loaded. */
 export function useDicts(names: readonly string[]): DictMap {
   const q = useEagerQuery(dictsQuery(names));
-  return q.data ?? EMPTY;
+  // re-translated when the language changes
+  const { i18n: instance } = useTranslation();
+  const lng = instance.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lng is what changes the translation
+  return useMemo(() => (q.data ? translateDicts(q.data) : EMPTY), [q.data, lng]);
 }
 
 /** The label of `value` in a dictionary (the value itself when unknown, '' for empty). */

@@ -9,7 +9,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DictEntry, type DictMap, dictLabel } from '../app/dict';
+import { type DictEntry, type DictMap, dictLabel, translateDictValue } from '../app/dict';
 import { currentLanguage, fieldLabel, i18n } from '../app/i18n';
 import { api } from '../app/request';
 import { formatDate, formatDateTime, formatMoney, formatRatio } from './format';
@@ -124,7 +124,8 @@ const DISPLAYS: Record<WebDisplay, (field: FieldDef, value: unknown, row?: Row, 
   ref: (field, value, row) => refLabel(field, row, value),
   refs: (field, value) => refsLabel(field, value),
   bool: (field, value, _row, dicts) => boolTag(value, field.dict ? dicts?.[field.dict] : undefined),
-  text: (field, value, _row, dicts) => (field.dict ? dictLabel(dicts?.[field.dict], value) : String(value)),
+  // 民族 is free text on the staff record: the common ones read in the UI language too (U26)
+  text: (field, value, _row, dicts) => (field.dict ? dictLabel(dicts?.[field.dict], value) : field.name === 'nation' ? translateDictValue('nation', value, String(value)) : String(value)),
 };
 
 /** A value as the tables and details show it. */

@@ -3,6 +3,8 @@ import { Badge, Button, Empty, List, Modal, Tooltip, Typography } from 'antd';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearErrors, getErrors, subscribeErrors } from '../app/errorLog';
+// U19: one date format everywhere (yyyy-MM-dd HH:mm:ss), not the browser's locale (2026/11/26)
+import { formatDateTime } from '../crud/format';
 
 /** Navbar badge with the client errors of this session; hidden while there are none. */
 export function ErrorLogButton() {
@@ -47,7 +49,7 @@ export function ErrorLogButton() {
                   </Typography.Text>
                   <div>
                     <Typography.Text type="secondary">
-                      {new Date(e.time).toLocaleString()} · {e.url}
+                      {formatDateTime(e.time)} · {e.url}
                     </Typography.Text>
                   </div>
                   {e.stack && <pre className="app-error-stack">{e.stack}</pre>}

@@ -9,6 +9,8 @@ import { api } from '../../app/request';
 import { RichTextEditor } from './RichTextEditor';
 import { ServerPagedTable } from './ServerPagedTable';
 import './integrations.css';
+// U19: one date format everywhere (yyyy-MM-dd HH:mm:ss), not the browser's locale (2026/11/26)
+import { formatDateTime } from '../../crud/format';
 
 /** 系统工具 › 邮件工具: tabs 配置 / 发送（默认）/ 发送记录 / 使用说明 (spec §2, §3 Mail config, §5 E-mail sending). */
 
@@ -267,7 +269,7 @@ function LogTab() {
       queryKey="emailLogs"
       testId="email-logs"
       columns={[
-        { key: 'createTime', dataIndex: 'createTime', title: t('email.log.time'), width: 170, render: (v: string | null) => (v ? new Date(v).toLocaleString() : '') },
+        { key: 'createTime', dataIndex: 'createTime', title: t('email.log.time'), width: 170, render: (v: string | null) => formatDateTime(v) },
         { key: 'subject', dataIndex: 'subject', title: t('email.subject'), ellipsis: true },
         { key: 'tos', dataIndex: 'tos', title: t('email.tos'), ellipsis: true },
         { key: 'kind', dataIndex: 'kind', title: t('email.log.kind'), width: 110, render: (v: string) => t(`email.log.kinds.${v === 'code' ? 'code' : 'tool'}`) },

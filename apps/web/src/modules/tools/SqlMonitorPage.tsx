@@ -11,6 +11,8 @@ import { useApiMutation } from '../../crud/mutations';
 import { timeTagColor } from '../monitor/LogPage';
 import '../../crud/crud.css';
 import './tools.css';
+// U19: one date format everywhere (yyyy-MM-dd HH:mm:ss), not the browser's locale (2026/11/26)
+import { formatDateTime } from '../../crud/format';
 
 /**
  * 系统工具 › SQL监控 (issue 12 item 7): an in-app screen (no frame to another console) over the statement
@@ -23,7 +25,7 @@ import './tools.css';
 export type StatementRow = StatementStats;
 
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(2));
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 export default function SqlMonitorPage() {
   const { t } = useTranslation('tools');

@@ -10,6 +10,8 @@ import { formatBytes, PICTURE_DELETE, PICTURE_UPLOAD, type Picture, storageApi }
 import { FileListToolbar, useFileDeletion } from './FileListToolbar';
 import { UploadDialog } from './UploadDialog';
 import '../../../crud/crud.css';
+// U19: one date format everywhere (yyyy-MM-dd HH:mm:ss), not the browser's locale (2026/11/26)
+import { formatDateTime } from '../../../crud/format';
 
 /** 系统工具 › 图床管理 (spec §2): search by file name, upload, preview, copy the URL, delete one or a selection. */
 export default function PicturePage() {
@@ -44,7 +46,7 @@ export default function PicturePage() {
     { title: t('picture.dimensions'), key: 'dims', width: 120, render: (_, row) => `${row.width} × ${row.height}` },
     { title: t('picture.size'), dataIndex: 'size', width: 100, render: (v: number) => formatBytes(v) },
     { title: t('picture.username'), dataIndex: 'username', width: 120 },
-    { title: t('picture.createTime'), dataIndex: 'createTime', width: 180, render: (v: string) => (v ? new Date(v).toLocaleString() : '') },
+    { title: t('picture.createTime'), dataIndex: 'createTime', width: 180, render: (v: string) => formatDateTime(v) },
     {
       title: t('files.actions'),
       key: 'actions',

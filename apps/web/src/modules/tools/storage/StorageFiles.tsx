@@ -10,6 +10,8 @@ import { usePagedList } from '../../../crud/usePagedList';
 import { FILE_DELETE, FILE_READ, FILE_UPLOAD, openDownload, type StorageFile, storageApi } from './api';
 import { FileListToolbar, useFileDeletion } from './FileListToolbar';
 import { UploadDialog } from './UploadDialog';
+// U19: one date format everywhere (yyyy-MM-dd HH:mm:ss), not the browser's locale (2026/11/26)
+import { formatDateTime } from '../../../crud/format';
 
 /** The 文件列表 tab: search by name, upload dialog, download, synchronise, delete one or a selection. */
 export function StorageFiles() {
@@ -59,7 +61,7 @@ export function StorageFiles() {
       width: 90,
       render: (type: string) => <Tag color={type === '私有' ? 'orange' : type === '公开' ? 'green' : 'default'}>{type === '本地' ? t('files.local') : type === '公开' ? t('config.public') : t('config.private')}</Tag>,
     },
-    { title: t('files.updateTime'), dataIndex: 'updateTime', width: 180, render: (v: string) => (v ? new Date(v).toLocaleString() : '') },
+    { title: t('files.updateTime'), dataIndex: 'updateTime', width: 180, render: (v: string) => formatDateTime(v) },
   ];
   if (canDownload || canDelete) {
     columns.push({
