@@ -57,6 +57,13 @@ describe('系统工具', () => {
         { timeout: 10_000, interval: 300 },
       )
       .toBe(true);
+    // U18: in a 1440×900 window the whole dialog fits (footer visible) and no two tabs share a name
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForTimeout(300);
+    const footer = await p.getByTestId('gen-download').boundingBox();
+    expect(footer && footer.y + footer.height).toBeLessThanOrEqual(900);
+    const names = await p.locator('.ant-tabs-tab').allTextContents();
+    expect(new Set(names).size).toBe(names.length);
     await screenshot(page, 'tools-generator-preview');
     await page.keyboard.press('Escape');
     expect(withoutFavicon(h.errorsOf(page).console)).toEqual([]);

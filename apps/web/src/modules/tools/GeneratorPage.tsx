@@ -230,6 +230,21 @@ function ColumnDialog({ table, onClose, onPreview }: { table: string; onClose: (
   );
 }
 
+/**
+ * Tab names for the generated files: the file name, or as many of the last folders as make it unique
+ * (fields.acPayslip.json of zh and en are 'zh/fields.acPayslip.json' and 'en/fields.acPayslip.json', U18).
+ */
+export function uniqueTabLabels(paths: readonly string[]): string[] {
+  const parts = paths.map((p) => p.split('/'));
+  return parts.map((segments) => {
+    for (let n = 1; n < segments.length; n++) {
+      const label = segments.slice(-n).join('/');
+      if (parts.filter((other) => other.slice(-n).join('/') === label).length === 1) return label;
+    }
+    return segments.join('/');
+  });
+}
+
 /** The generated files, one tab each, monospace; download as zip. */
 function PreviewDialog({ table, columns, onClose }: { table: string; columns?: ColumnRow[]; onClose: () => void }) {
   const { t } = useTranslation('tools');
@@ -249,10 +264,15 @@ function PreviewDialog({ table, columns, onClose }: { table: string; columns?: C
     }
   };
   const preview = q.data;
+  const labels = uniqueTabLabels((preview?.files ?? []).map((f) => f.path));
   return (
     <Modal
       open
       width={1100}
+      // fits a 900 px high window: the body scrolls, the 关闭/下载代码 footer stays visible (U18)
+      centered
+      className="gen-preview"
+      styles={{ body: { maxHeight: 'calc(100vh - 170px)', overflow: 'auto' } }}
       title={t('generator.previewOf', { table })}
       onCancel={onClose}
       destroyOnHidden
@@ -273,9 +293,9 @@ function PreviewDialog({ table, columns, onClose }: { table: string; columns?: C
       ) : (
         <Tabs
           data-testid="gen-preview-tabs"
-          items={(preview?.files ?? []).map((f) => ({
+          items={(preview?.files ?? []).map((f, i) => ({
             key: f.path,
-            label: f.path.split('/').pop(),
+            label: labels[i],
             children: (
               <div>
                 <Typography.Text type="secondary" copyable={{ text: f.content }} style={{ fontSize: 12 }}>
