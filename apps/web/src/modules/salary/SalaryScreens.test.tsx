@@ -1,9 +1,17 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeCall, type FakeHandler, installFakeFetch, loginAs, page, renderWithApp, setupI18n } from '../../crud/testUtils';
 import PayslipPage from './PayslipPage';
 import SalaryPage from './SalaryPage';
 import SalaryReportPage from './SalaryReportPage';
+
+/** The salary screen reads its company and month from the address (links from the home screen): inside a router, as in the app. */
+const renderSalaryPage = () => renderWithApp(
+  <MemoryRouter>
+    <SalaryPage />
+  </MemoryRouter>,
+);
 
 const COMPANIES = [{ id: 3, companyName: '甲公司' }];
 const ROW = {
@@ -51,7 +59,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
   it('shows the lock with who and when and disables edit, calculate, confirm and delete', async () => {
     const calls = salaryFetch([{ ...ROW, tag: 1 }], [{ companyId: 3, month: '2026-11', cname: '李会计', username: 'li', rowCount: 1, createTime: '2026-11-20T08:30:00' }]);
     loginAs(['ADMIN']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
     const banner = await screen.findByTestId('salary-lock-banner');
     expect(banner.textContent).toContain('李会计');
@@ -72,7 +80,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
     const locked = [{ companyId: 3, month: '2026-11', cname: '李会计', username: 'li', rowCount: 1, createTime: '2026-11-20T08:30:00' }];
     const calls = salaryFetch([{ ...ROW, tag: 1 }], locked, (call) => (call.path === '/api/accountsSalary/unconfirm' ? { body: { message: '反确认成功，共1条' } } : undefined));
     loginAs(['ACCOUNTSSALARY_SELECT', 'ACCOUNTSSALARY_UNCONFIRM']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     fireEvent.click(await screen.findByTestId('salary-unconfirm', {}, { timeout: 8000 }));
     fireEvent.click(await screen.findByTestId('salary-unconfirm-ok'));
     expect(await screen.findByText('请填写反确认原因')).toBeTruthy();
@@ -84,7 +92,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
     cleanup();
     salaryFetch([{ ...ROW, tag: 1 }], locked);
     loginAs(['ACCOUNTSSALARY_EDIT']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     await screen.findByTestId('salary-lock-tag', {}, { timeout: 8000 });
     expect(screen.queryByTestId('salary-unconfirm')).toBeNull();
   });
@@ -92,7 +100,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
   it('disables confirm and calculate while there are no rows', async () => {
     salaryFetch([], []);
     loginAs(['ACCOUNTSSALARY_ALL']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     await waitFor(() => expect(screen.getByTestId('salary-open-tag')).toBeTruthy());
     await waitFor(() => expect(button('salary-confirm').disabled).toBe(true));
     expect(button('salary-calculate').disabled).toBe(true);
@@ -106,7 +114,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
       return call.path === '/api/accountsSalary/confirm' ? { body: { message: '确认成功，共1条' } } : undefined;
     });
     loginAs(['ACCOUNTSSALARY_ALL']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
     await waitFor(() => expect(button('salary-confirm').disabled).toBe(false));
     fireEvent.click(button('salary-confirm'));
@@ -120,7 +128,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
   it('U15: 确认 stays disabled until every row is calculated', async () => {
     salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary/summary' ? { body: { rows: 1, calculated: 0, editedRows: 0, manualRows: 0, confirmed: false } } : undefined));
     loginAs(['ACCOUNTSSALARY_ALL']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('salary-steps').textContent).toContain('0 / 1'));
     expect(button('salary-confirm').disabled).toBe(true);
@@ -138,7 +146,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
       return call.path === '/api/accountsSalary/confirm' ? { body: { message: '确认成功，共1条' } } : undefined;
     });
     loginAs(['ACCOUNTSSALARY_ALL']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     const alert = await screen.findByTestId('salary-open-alert', {}, { timeout: 8000 });
     expect(alert.textContent).toContain('本月计算有 2 项需要核对');
     expect(alert.textContent).toContain('专项附加扣除');
@@ -165,7 +173,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
       return undefined;
     });
     loginAs(['ACCOUNTSSALARY_ALL']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
     const generated = () => calls.filter((c) => c.path === '/api/accountsSalary/generator').length;
     fireEvent.click(button('salary-generate'));
@@ -183,7 +191,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
   it('shows where the month stands: generated, calculated with counts, confirmed', async () => {
     salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary/summary' ? { body: { rows: 7, calculated: 5, editedRows: 0, manualRows: 0, confirmed: false } } : undefined));
     loginAs(['ACCOUNTSSALARY_ALL']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     const steps = await screen.findByTestId('salary-steps', {}, { timeout: 8000 });
     await waitFor(() => expect(steps.textContent).toContain('5 / 7 条'));
     expect(steps.textContent).toContain('7 条');
@@ -195,7 +203,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
   it('edits overtime and deduction inline and saves them as numbers', async () => {
     const calls = salaryFetch([ROW], [], (call) => (call.path === '/api/accountsSalary' && call.method === 'PUT' ? { body: { ...ROW, jiaban: 150.5, koukuan: 20 } } : undefined));
     loginAs(['ACCOUNTSSALARY_EDIT']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
     // no delete code -> no delete button
     expect(screen.queryByTestId('salary-delete')).toBeNull();
@@ -216,7 +224,7 @@ describe('SalaryPage', { timeout: 30_000 }, () => {
   it('cancel leaves the row unchanged without a call', async () => {
     const calls = salaryFetch([ROW], []);
     loginAs(['ACCOUNTSSALARY_EDIT']);
-    renderWithApp(<SalaryPage />);
+    renderSalaryPage();
     expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
     fireEvent.click(button('salary-edit'));
     fireEvent.click(await screen.findByTestId('salary-cancel'));
