@@ -279,6 +279,9 @@ describe('tables a clerk can read (issue 26 items 1 and 2)', () => {
     await jobs.locator('tr.ant-table-row').first().waitFor({ state: 'visible', timeout: 30_000 });
     await screenshot(zh, 'u12-jobs-zh');
     expect((await jobs.locator('.ant-table-tbody').textContent()) ?? '').not.toContain('运行中');
+    // U19: the tools screens' search is a labelled filter row like the CRUD screens'
+    expect(((await jobs.locator('.crud-search .crud-search-label').first().textContent()) ?? '').trim()).toBe('任务名称');
+    expect(await jobs.locator('.crud-toolbar').count()).toBe(1);
   });
 
   it('identity columns have a width, the first filter is a name (U3, U22)', { timeout: 120_000 }, async () => {

@@ -1,9 +1,10 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Space } from 'antd';
+import { Button, Input, Space, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchButtons, SearchItem, SearchRow } from './SearchBar';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageResult } from './useResourceList';
 
 /**
@@ -82,47 +83,67 @@ export function usePagedList<T extends object, F extends Record<string, unknown>
 export interface ListToolbarProps {
   /** i18n namespace holding the screen's `search`, `add` and `refresh` texts. */
   ns: string;
-  /** The name search box: the trimmed text is searched on Enter or 搜索. */
-  search: { placeholder: string; onSearch: (text: string) => void; testId?: string; width?: number };
-  /** Further filters, between the search box and 搜索. */
+  /**
+   * The name search box: the trimmed text is searched on Enter or 搜索. `label` names it in front of the box
+   * (default 关键字), as every filter of the CRUD screens is named.
+   */
+  search: { placeholder: string; onSearch: (text: string) => void; testId?: string; width?: number; label?: string };
+  /** Further filters, between the search box and 搜索 (wrap each in a `SearchItem` with its label). */
   filters?: ReactNode;
   /** 新增, shown only when given (i.e. when the user may create). */
   onAdd?: () => void;
   addTestId?: string;
-  /** Further buttons, between 新增 and 刷新. */
+  /** Further buttons, after 新增. */
   extra?: ReactNode;
   onRefresh: () => unknown;
 }
 
-/** The toolbar above a hand-written list: name search, filters, 搜索, 新增, extra buttons, 刷新. */
+/**
+ * The filter row and toolbar above a hand-written list, laid out as the CRUD screens' (U19: one design
+ * language): a labelled search row with 搜索 and 重置, then 新增 and the screen's buttons on the left and the
+ * refresh icon on the right.
+ */
 export function ListToolbar({ ns, search, filters, onAdd, addTestId, extra, onRefresh }: ListToolbarProps) {
   const { t } = useTranslation(ns);
+  const { t: tc } = useTranslation('crud');
   const [draft, setDraft] = useState('');
+  const inputId = useId();
   const submit = () => search.onSearch(draft.trim());
+  const reset = () => {
+    setDraft('');
+    search.onSearch('');
+  };
   return (
-    <Space wrap style={{ marginBottom: 12 }}>
-      <Input
-        allowClear
-        placeholder={search.placeholder}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onPressEnter={submit}
-        style={{ width: search.width ?? 220 }}
-        data-testid={search.testId}
-      />
-      {filters}
-      <Button type="primary" icon={<SearchOutlined />} onClick={submit}>
-        {t('search')}
-      </Button>
-      {onAdd ? (
-        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
-          {t('add')}
-        </Button>
-      ) : null}
-      {extra}
-      <Button icon={<ReloadOutlined />} onClick={() => void onRefresh()}>
-        {t('refresh')}
-      </Button>
-    </Space>
+    <>
+      <SearchRow>
+        <SearchItem label={search.label ?? tc('keyword')} htmlFor={inputId}>
+          <Input
+            id={inputId}
+            allowClear
+            placeholder={search.placeholder}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onPressEnter={submit}
+            style={{ width: search.width ?? 220 }}
+            data-testid={search.testId}
+          />
+        </SearchItem>
+        {filters}
+        <SearchButtons onSearch={submit} onReset={reset} searchTestId={`${search.testId ?? 'list'}-submit`} />
+      </SearchRow>
+      <div className="crud-toolbar">
+        <Space wrap>
+          {onAdd ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid={addTestId}>
+              {t('add')}
+            </Button>
+          ) : null}
+          {extra}
+        </Space>
+        <Tooltip title={t('refresh')}>
+          <Button icon={<ReloadOutlined />} onClick={() => void onRefresh()} aria-label={t('refresh')} />
+        </Tooltip>
+      </div>
+    </>
   );
 }

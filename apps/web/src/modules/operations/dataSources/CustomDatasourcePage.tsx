@@ -81,7 +81,7 @@ export default function CustomDatasourcePage() {
     <Card variant="borderless" className="crud-page" data-testid="custom-datasource-page">
       <ListToolbar
         ns="dataSources"
-        search={{ placeholder: t('custom.searchName'), onSearch: (name) => list.filter({ name }) }}
+        search={{ label: t('custom.name'), placeholder: t('custom.searchName'), onSearch: (name) => list.filter({ name }) }}
         onAdd={hasPermission(DATASOURCE_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="custom-add"
         onRefresh={list.refresh}

@@ -9,6 +9,7 @@ import { notify } from '../../../app/feedback';
 import { api } from '../../../app/request';
 import { formatDateTime } from '../../../crud/format';
 import { DeleteRowButton, EditRowButton } from '../../../crud/RowActions';
+import { SearchItem } from '../../../crud/SearchBar';
 import { ListToolbar, usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import DataSourceDialog from './DataSourceDialog';
@@ -78,16 +79,18 @@ export default function DataSourcesPage() {
     <Card variant="borderless" className="crud-page" data-testid="datasources-page">
       <ListToolbar
         ns="dataSources"
-        search={{ placeholder: t('searchName'), onSearch: (dataName) => list.filter({ dataName }), testId: 'datasources-search' }}
+        search={{ label: t('field.dataName'), placeholder: t('searchName'), onSearch: (dataName) => list.filter({ dataName }), testId: 'datasources-search' }}
         filters={
-          <Select
-            allowClear
-            placeholder={t('field.type')}
-            value={list.filters.type}
-            onChange={(type) => list.filter({ type })}
-            style={{ width: 140 }}
-            options={DATA_SOURCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
-          />
+          <SearchItem label={t('field.type')}>
+            <Select
+              allowClear
+              placeholder={t('field.type')}
+              value={list.filters.type}
+              onChange={(type) => list.filter({ type })}
+              style={{ width: 140 }}
+              options={DATA_SOURCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
+            />
+          </SearchItem>
         }
         onAdd={hasPermission(DATASOURCE_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="datasources-add"

@@ -8,6 +8,7 @@ import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
 import { api } from '../../../app/request';
 import { formatDateTime } from '../../../crud/format';
+import { SearchItem } from '../../../crud/SearchBar';
 import { ListToolbar, usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import '../operations.css';
@@ -134,19 +135,21 @@ export default function ModelsPage() {
     <Card variant="borderless" className="crud-page" data-testid="models-page">
       <ListToolbar
         ns="models"
-        search={{ placeholder: t('model.searchName'), onSearch: (modelName) => list.filter({ modelName }), testId: 'models-search' }}
+        search={{ label: t('model.modelName'), placeholder: t('model.searchName'), onSearch: (modelName) => list.filter({ modelName }), testId: 'models-search' }}
         filters={
-          <Select
-            allowClear
-            placeholder={t('model.statu')}
-            value={list.filters.statu}
-            onChange={(statu) => list.filter({ statu })}
-            style={{ width: 120 }}
-            options={[
-              { value: ON_SHELF, label: t('shelf.on') },
-              { value: OFF_SHELF, label: t('shelf.off') },
-            ]}
-          />
+          <SearchItem label={t('model.statu')}>
+            <Select
+              allowClear
+              placeholder={t('model.statu')}
+              value={list.filters.statu}
+              onChange={(statu) => list.filter({ statu })}
+              style={{ width: 120 }}
+              options={[
+                { value: ON_SHELF, label: t('shelf.on') },
+                { value: OFF_SHELF, label: t('shelf.off') },
+              ]}
+            />
+          </SearchItem>
         }
         onAdd={hasPermission(MODEL_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="models-add"

@@ -137,7 +137,7 @@ export default function JobsPage() {
     <Card variant="borderless" className="crud-page" data-testid="jobs-page">
       <ListToolbar
         ns="jobs"
-        search={{ placeholder: t('searchName'), onSearch: (jobName) => list.filter({ jobName }), testId: 'jobs-search' }}
+        search={{ label: t('field.jobName'), placeholder: t('searchName'), onSearch: (jobName) => list.filter({ jobName }), testId: 'jobs-search' }}
         onAdd={hasPermission(CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="jobs-add"
         extra={
