@@ -86,6 +86,8 @@ export const MENU_TREE: MenuSeed[] = [
       { name: '操作日志', path: 'logs', icon: 'HistoryOutlined', component: 'monitor/log/index' },
       { name: '异常日志', path: 'errorLog', icon: 'BugOutlined', component: 'monitor/log/errorLog' },
       { name: '缓存管理', path: 'redis', icon: 'DatabaseOutlined', component: 'monitor/redis/index' },
+      { name: '在线用户', path: 'online', icon: 'TeamOutlined', component: 'monitor/online/index' },
+      { name: '服务监控', path: 'server', icon: 'MonitorOutlined', component: 'monitor/server/index' },
     ],
   },
   {
