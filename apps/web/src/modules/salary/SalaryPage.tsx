@@ -27,11 +27,11 @@ import './salary.css';
  * (jiaban) and deduction (koukuan) are edited inline and saved as numbers.
  */
 
-// issue 20 item 5: 上月应扣未扣, 应扣未扣 and 单位垫付 beside 实发 (实发 is never below zero; what it could not cover shows here)
 /**
  * U5: the month's money first and 应发/个税/实发 in view at 1440 px; 单位名称 and 月份 are the page's own filter
  * (the same in every row), so they are not columns; the phone number comes last.
  */
+// issue 20 item 5: 上月应扣未扣, 应扣未扣 and 单位垫付 beside 实发 (实发 is never below zero; what it could not cover shows here)
 const COLUMNS = ['staffName', 'idCard', 'salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'phone'];
 /** Summed in the 合计 row under the page. 专项附加扣除 is an allowance, not paid money: it stays in the details. */
 const TOTALS = ['salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced'];
