@@ -82,7 +82,7 @@ describe('the calculation report (U1, U2, U7)', () => {
     const en = await withLanguage('en')('GET', `/api/accountsSalary/report?companyId=${companyId}&month=2026-02`);
     expect(en.status).toBe(200);
     expect(en.body.items.map((i: Json) => i.code)).toEqual(report.map((i) => i.code));
-    expect(en.body.items[0].reason).toBe(`Saved under "${clientName}", which is not a withholding agent, so the calculation did not use it; the withholding agent of this company is "${agent}"`);
+    expect(en.body.items[0].reason).toBe(`Saved under "${clientName}", but "${clientName}" is not a withholding agent, so the calculation did not use it; the withholding agent of this company is "${agent}"`);
 
     // 确认 without the acknowledgement: refused with the count; nothing locked
     const refused = await call('POST', '/api/accountsSalary/confirm', { companyId, month: '2026-02' });

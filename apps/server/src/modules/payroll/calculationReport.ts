@@ -1,3 +1,4 @@
+import type { CalculationReportItem, ReportItemKind } from '@app/shared/payroll/calculationReport';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorParams } from '@app/shared/errors/catalogue';
 import type { Language } from '@app/shared/language';
@@ -26,24 +27,7 @@ import { isConfirmed, loadCompanyMonthRows, SALARY_TABLE, salaryColumn } from '.
  * writing, what 确认 does anyway), so it always describes the inputs as they are now and needs no table.
  */
 
-export type ReportItemKind = 'rowNotCalculated' | 'taxDeduction' | 'taxOpening' | 'staffExtra' | 'unrecordedMonths';
-
-export interface CalculationReportItem {
-  kind: ReportItemKind;
-  staffName: string | null;
-  idCard: string;
-  /** The month the input is for (期初累计数据: the month its figures run to; unrecorded months: the month calculated). */
-  month: string;
-  /** Unrecorded months: how many months employed have no salary recorded; null otherwise. */
-  months: number | null;
-  /** The name the input was saved under (派遣单位 of a tax input, 单位名称 of an overtime row), when it has one. */
-  savedUnder: string | null;
-  /** A row not calculated: the field at fault (e.g. yanglaoBase) when the problem is one field's; null otherwise. */
-  field: string | null;
-  /** Why the calculation did not use it: a code of the error catalogue and its text in the caller's language. */
-  code: ErrorCode;
-  reason: string;
-}
+export type { CalculationReportItem, ReportItemKind };
 
 export interface CalculationReport {
   items: CalculationReportItem[];

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CalculationReportItem } from '@app/shared/payroll/calculationReport';
 import { api } from '../../app/request';
 import type { Row } from '../../crud';
 
@@ -13,20 +14,9 @@ import type { Row } from '../../crud';
  * the month is confirmed; the rows concerned carry a tag, and 确认 needs an explicit tick while it is open.
  */
 
-export type ReportItemKind = 'rowNotCalculated' | 'taxDeduction' | 'taxOpening' | 'staffExtra' | 'unrecordedMonths';
-
-export interface ReportItem {
-  kind: ReportItemKind;
-  staffName: string | null;
-  idCard: string;
-  month: string;
-  months: number | null;
-  savedUnder: string | null;
-  /** A row not calculated: the field at fault, when one is (absent from servers before it). */
-  field?: string | null;
-  code: string;
-  reason: string;
-}
+export type { ReportItemKind } from '@app/shared/payroll/calculationReport';
+/** One open item of the report, as the server declares it (packages/shared/src/payroll/calculationReport.ts). */
+export type ReportItem = CalculationReportItem;
 
 export const reportQueryKey = (companyId: number | null, month: string) => ['accountsSalaryReport', companyId, month] as const;
 
