@@ -29,9 +29,10 @@ const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 
 /**
  * A mainland mobile number: 11 digits, 1 then 3-9 (every number range issued today, 16x and 19x included).
- * The spec's user form keeps its own narrower rule (1[34578]); staff phones have no format in the spec.
+ * The spec's user form keeps its own narrower rule (1[34578]); staff phones have no format in the spec. The
+ * international form (+86 before the 11 digits) is the same number and is kept as typed.
  */
-export const MAINLAND_MOBILE = { regex: /^1[3-9]\d{9}$/, message: '请输入正确的11位手机号码' };
+export const MAINLAND_MOBILE = { regex: /^(?:\+86[ -]?)?1[3-9]\d{9}$/, message: '请输入正确的11位手机号码' };
 
 /** How an import reads a ratio cell (the template's hint; the server's ratioCell follows it). */
 export const RATIO_IMPORT_RULE = '比例：8、8% 或 0.08 均表示 8%（1 及以上按百分数；低于 1% 请带 % 号，如 0.5%）';
