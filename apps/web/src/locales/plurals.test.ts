@@ -23,8 +23,8 @@ describe('plural forms', () => {
     await changeLanguage('en');
     expect(t('crud:total', { count: 1 })).toBe('1 record');
     expect(t('crud:total', { count: 2 })).toBe('2 records');
-    expect(t('crud:importDialog.result', { count: 1, total: 1, inserted: 1, updated: 0, failed: 0 })).toBe('1 row — added: 1, updated: 0, failed: 0');
-    expect(t('crud:importDialog.result', { count: 3, total: 3, inserted: 1, updated: 2, failed: 0 })).toMatch(/^3 rows /);
+    expect(t('crud:importDialog.result', { count: 1, total: 1, saved: 1, inserted: 1, updated: 0, failed: 0 })).toBe('1 row: 1 saved (added 1, updated 0), 0 not saved');
+    expect(t('crud:importDialog.result', { count: 3, total: 3, saved: 3, inserted: 1, updated: 2, failed: 0 })).toMatch(/^3 rows: 3 saved /);
     expect(t('salary:lockedDetail', { who: 'Li', time: '2026-11-20 08:30', count: 1 })).toContain(', 1 row.');
     expect(t('salary:lockedDetail', { who: 'Li', time: '2026-11-20 08:30', count: 0 })).toContain(', 0 rows.');
     expect(t('accounts:dashboard.count', { count: 1 })).toBe('1 contract ending soon');
