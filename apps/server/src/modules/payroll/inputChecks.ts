@@ -23,7 +23,8 @@ const PICKER_LIMIT = 20;
 /** A check list longer than this is cut (the screen says so); filters narrow it. */
 const CHECK_LIMIT = 2000;
 
-const text = (max: number) => z.string().trim().max(max).optional();
+// no NUL: PostgreSQL refuses it in a text parameter (a 500 otherwise)
+const text = (max: number) => z.string().trim().max(max).refine((s) => !s.includes('\u0000'), '查询条件不能包含空字符').optional();
 const monthText = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM')

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../../core/errors.ts';
 import { parsePaging } from '../../../crud/listQuery.ts';
 import { countOf, orderedPage, pagingQueryFields } from '../../../crud/pagedQuery.ts';
-import { queryText } from '../../../crud/routeSchemas.ts';
+import { queryText, safeText } from '../../../crud/routeSchemas.ts';
 import { checkPaymentForm, createPayment, fenToYuan, handleNotify, type PayChannel } from './orders.ts';
 import { queryAlipayOrder } from './query.ts';
 import { alipayClient, alipaySettingsBody, alipaySettingsView, type PaymentDb, readAlipaySettings, readAlipayView, saveAlipaySettings } from './settings.ts';
@@ -147,7 +147,7 @@ export function registerPaymentRoutes(fastify: FastifyInstance): void {
       schema: {
         tags,
         summary: '向支付宝查询订单状态（alipay.trade.query，应答验签）；已支付或已关闭时更新订单',
-        params: z.object({ outTradeNo: z.string().min(1).max(64) }),
+        params: z.object({ outTradeNo: safeText('订单号', 64).pipe(z.string().min(1)) }),
         response: { 200: z.object({ outTradeNo: z.string(), tradeStatus: z.string().meta({ description: '支付宝交易状态；NOT_EXIST 表示买家尚未付款' }), changed: z.boolean(), state: z.string() }) },
       },
     },

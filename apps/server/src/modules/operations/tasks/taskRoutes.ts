@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
+import { safeText } from '../../../crud/routeSchemas.ts';
 import { nextFireTimes, normaliseCron } from '../../../core/scheduler/index.ts';
 import { coerceTaskParameters, needsProperty } from '../models/catalogue.ts';
 import { findModel, ON_SHELF } from '../models/modelStore.ts';
@@ -23,14 +24,14 @@ const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_
 
 const taskBody = z.looseObject({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
-  jobName: z.string().max(200).optional().nullable(),
+  jobName: safeText('任务名称', 200).optional().nullable(),
   modelInfo: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable() }).optional().nullable(),
   modelId: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
   dataId: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
-  cronTime: z.string().max(200).optional().nullable(),
+  cronTime: safeText('执行时间', 200).optional().nullable(),
   /** JSON text or object: {jobName, properties?, <model parameters>} */
-  params: z.union([z.string().max(4000), z.record(z.string().max(50), z.unknown())]).optional().nullable(),
-  property: z.string().max(100).optional().nullable(),
+  params: z.union([safeText('任务参数', 4000), z.record(z.string().max(50), z.unknown())]).optional().nullable(),
+  property: safeText('属性', 100).optional().nullable(),
 });
 type TaskBody = z.infer<typeof taskBody>;
 
@@ -146,7 +147,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
   const listQuery = z.looseObject({
     page: z.coerce.number().int().min(0).max(1_000_000).optional(),
     size: z.coerce.number().int().min(1).max(1000).optional(),
-    jobName: z.string().max(100).optional(),
+    jobName: safeText('任务名称', 100).optional(),
   });
   app.get('/taskManagement/jobs', { config: { auth: TASK_CODES.select }, schema: { tags, summary: '模型任务列表', querystring: listQuery } }, async (req) => {
     const { page = 0, size = 10, jobName } = req.query;
@@ -246,7 +247,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
   const logQuery = z.looseObject({
     page: z.coerce.number().int().min(0).max(1_000_000).optional(),
     size: z.coerce.number().int().min(1).max(1000).optional(),
-    jobName: z.string().max(100).optional(),
+    jobName: safeText('任务名称', 100).optional(),
     isSuccess: z.enum(['true', 'false', '1', '0']).optional(),
   });
   app.get('/taskManagement/jobLogs', { config: { auth: TASK_CODES.select }, schema: { tags, summary: '模型任务执行日志', querystring: logQuery } }, async (req) => {
@@ -294,7 +295,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
 
   app.get(
     '/taskManagement/dispatch',
-    { config: { auth: TASK_CODES.select }, schema: { tags, summary: '任务进度 {msg, percent}', querystring: z.looseObject({ jobName: z.string().max(100).optional(), id: z.coerce.number().int().positive().max(2_147_483_647).optional() }) } },
+    { config: { auth: TASK_CODES.select }, schema: { tags, summary: '任务进度 {msg, percent}', querystring: z.looseObject({ jobName: safeText('任务名称', 100).optional(), id: z.coerce.number().int().positive().max(2_147_483_647).optional() }) } },
     async (req) => {
       const { jobName, id } = req.query;
       let row: TaskDbRow | undefined;
