@@ -75,7 +75,7 @@ describe('dispatch screens', () => {
     d = openDialog(page);
     await d.getByTestId('staff-dialog').waitFor();
     await expect.poll(() => fieldValue(page, d, '公积金基数')).toBe('5000');
-    await expect.poll(() => fieldValue(page, d, '工伤保险单位比例')).toBe('0.004');
+    await expect.poll(() => fieldValue(page, d, '工伤保险单位比例')).toBe('0.4'); // ratios are typed and shown as percentages (U20): 0.004 is 0.4 %
     await fillIn(page, d, '姓名', '李四');
     await fillIn(page, d, '身份证号', '11010519491231002X');
     await expect.poll(() => d.getByTestId('staff-derived-sex').inputValue()).toBe('女');
