@@ -69,6 +69,9 @@ export async function startHarness(): Promise<Harness> {
     loginRateLimitPerMinute: 1000,
     logRequests: false,
     scheduler: false,
+    // the stand-in SMTP server of the integrations test listens on this machine (an on-host relay)
+    smtpHostAllowlist: ['127.0.0.1'],
+    smtpTlsRejectUnauthorized: false,
   };
   let app: FastifyInstance;
   let front: http.Server | null = null;

@@ -14,8 +14,8 @@ let smtp: SmtpStandIn;
 let page: Page;
 
 beforeAll(async () => {
-  // plain SMTP (no TLS): the harness's server checks certificates, and the stand-in's is self-signed
-  smtp = await startSmtpStandIn('plain');
+  // STARTTLS (the server requires TLS before it sends a password; the harness accepts the stand-in's self-signed certificate)
+  smtp = await startSmtpStandIn('starttls');
   ({ h, page } = await startLoggedIn({}));
 }, 120_000);
 afterAll(async () => {
@@ -37,7 +37,7 @@ describe('integrations screens', () => {
     await form.getByTestId('email-pass').fill(STAND_IN_PASS);
     await form.getByTestId('email-host').fill('127.0.0.1');
     await form.getByTestId('email-port').fill(String(smtp.port));
-    await form.getByTestId('email-ssl').click(); // off: the stand-in speaks plain SMTP
+    await form.getByTestId('email-ssl').click(); // off: STARTTLS on the plain port
     await form.getByTestId('email-test').click();
     await expectNotice(page, '连接成功', 15_000);
     await form.getByTestId('email-save').click();

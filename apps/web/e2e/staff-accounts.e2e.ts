@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../server/src/core/auth/tokens.ts';
-import { activeScreen, type Harness, login, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
+import { activeScreen, type Harness, login, loginWithIssuedPassword, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
 
 /**
  * 为员工开通账号 (issue 13) in a real browser: check two staff rows (one already has a login), confirm, read the
@@ -70,7 +70,8 @@ describe('staff accounts', () => {
 
     // the new employee logs in and lands on his payslips (the ordinary employee's home)
     const employee = await h.newPage({ width: 1440, height: 900 });
-    await login(employee, cards[0], password);
+    // the one-time password opens only the change-password dialog until the employee chose his own (U23)
+    await loginWithIssuedPassword(employee, cards[0], password, 'Employee-Own-1');
     await expect.poll(() => new URL(employee.url()).pathname, { timeout: 15_000 }).toBe('/acPayslip/index');
     // no payslips yet: the page says so (and has no 生成工资条 of a clerk)
     await activeScreen(employee).getByTestId('payslip-empty').waitFor({ state: 'visible', timeout: 15_000 });
