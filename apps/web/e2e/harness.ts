@@ -280,3 +280,44 @@ function startFrontServer(apiPort: number): Promise<http.Server> {
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
+
+/** A staff member with every base and ratio filled (Beijing figures), as the browser tests create one. */
+export function staffBody(companyId: number, staffName: string, card: string, salary: number): Record<string, unknown> {
+  const base = 7162;
+  return {
+    companyId,
+    staffName,
+    censusType: 'bencheng',
+    idCard: card,
+    phone: '13800138000',
+    inductionDate: '2024-01-02',
+    jobState: '在职',
+    salary,
+    taxesType: '工资薪金',
+    insureType: '五险一金',
+    deduct: 1000,
+    dispatchDate: '2024-01-02',
+    insuredState: '已参保',
+    insuredTime: '2024-01-02',
+    contractState: '已签订',
+    contractType: '固定期限',
+    contractStart: '2024-01-02',
+    contractEnd: '2028-01-01',
+    gjjBase: 8000,
+    gjjRatio: 0.12,
+    yanglaoBase: base,
+    yanglaoRatioCompany: 0.16,
+    yanglaoRatioSelf: 0.08,
+    yiliaoBase: base,
+    yiliaoBaseSelf: base,
+    yiliaoRatioCompany: 0.098,
+    yiliaoRatioSelf: 0.02,
+    shiyeBase: base,
+    shiyeRatioCompany: 0.005,
+    shiyeRatioSelf: 0.005,
+    gongshangBase: base,
+    gongshangRatioCompany: 0.004,
+    shengyuBase: base,
+    shengyuRatioCompany: 0,
+  };
+}

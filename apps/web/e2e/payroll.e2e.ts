@@ -1,6 +1,6 @@
 import { idCardCheckDigit } from '@app/shared/idcard';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, loginWithIssuedPassword, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
+import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, loginWithIssuedPassword, openScreen, staffBody, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
 
 /**
  * The payroll screens in a real browser against the real server: a company and two staff (made through the
@@ -14,45 +14,6 @@ type Json = Record<string, any>;
 /** An 18-digit ID card with a correct check character (GB 11643). */
 const idCard = (first17: string): string => first17 + idCardCheckDigit(first17);
 
-function staffBody(companyId: number, staffName: string, card: string, salary: number): Json {
-  const base = 7162;
-  return {
-    companyId,
-    staffName,
-    censusType: 'bencheng',
-    idCard: card,
-    phone: '13800138000',
-    inductionDate: '2024-01-02',
-    jobState: '在职',
-    salary,
-    taxesType: '工资薪金',
-    insureType: '五险一金',
-    deduct: 1000,
-    dispatchDate: '2024-01-02',
-    insuredState: '已参保',
-    insuredTime: '2024-01-02',
-    contractState: '已签订',
-    contractType: '固定期限',
-    contractStart: '2024-01-02',
-    contractEnd: '2028-01-01',
-    gjjBase: 8000,
-    gjjRatio: 0.12,
-    yanglaoBase: base,
-    yanglaoRatioCompany: 0.16,
-    yanglaoRatioSelf: 0.08,
-    yiliaoBase: base,
-    yiliaoBaseSelf: base,
-    yiliaoRatioCompany: 0.098,
-    yiliaoRatioSelf: 0.02,
-    shiyeBase: base,
-    shiyeRatioCompany: 0.005,
-    shiyeRatioSelf: 0.005,
-    gongshangBase: base,
-    gongshangRatioCompany: 0.004,
-    shengyuBase: base,
-    shengyuRatioCompany: 0,
-  };
-}
 
 describe('payroll screens', () => {
   let h: Harness;

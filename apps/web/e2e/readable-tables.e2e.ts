@@ -1,7 +1,7 @@
 import { idCardCheckDigit } from '@app/shared/idcard';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, type Harness, login, loginWithIssuedPassword, screenshot, startHarness } from './harness';
+import { activeScreen, choose, type Harness, login, loginWithIssuedPassword, screenshot, staffBody, startHarness } from './harness';
 
 /**
  * Issue 26, findings U3, U4, U5, U8, U17, U22 in a real browser: identity columns with a width, 应发/个税/实发 in
@@ -14,45 +14,6 @@ const COMPANY = 'E2E表格单位';
 const idCard = (first17: string): string => first17 + idCardCheckDigit(first17);
 const month = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
 
-function staffBody(companyId: number, staffName: string, card: string, salary: number): Json {
-  const base = 7162;
-  return {
-    companyId,
-    staffName,
-    censusType: 'bencheng',
-    idCard: card,
-    phone: '13800138000',
-    inductionDate: '2024-01-02',
-    jobState: '在职',
-    salary,
-    taxesType: '工资薪金',
-    insureType: '五险一金',
-    deduct: 1000,
-    dispatchDate: '2024-01-02',
-    insuredState: '已参保',
-    insuredTime: '2024-01-02',
-    contractState: '已签订',
-    contractType: '固定期限',
-    contractStart: '2024-01-02',
-    contractEnd: '2028-01-01',
-    gjjBase: 8000,
-    gjjRatio: 0.12,
-    yanglaoBase: base,
-    yanglaoRatioCompany: 0.16,
-    yanglaoRatioSelf: 0.08,
-    yiliaoBase: base,
-    yiliaoBaseSelf: base,
-    yiliaoRatioCompany: 0.098,
-    yiliaoRatioSelf: 0.02,
-    shiyeBase: base,
-    shiyeRatioCompany: 0.005,
-    shiyeRatioSelf: 0.005,
-    gongshangBase: base,
-    gongshangRatioCompany: 0.004,
-    shengyuBase: base,
-    shengyuRatioCompany: 0,
-  };
-}
 
 /** '12,345.67' -> 1234567 fen, exactly. */
 function fen(text: string): number {
