@@ -45,6 +45,8 @@ describe('payslip generation', () => {
     expect(list.body.content[0]).toMatchObject({
       month,
       xuhao: 1,
+      // U14: 工号 filled, the person's number in 员工管理
+      gonghao: String(staff[0].id),
       name: '工资条甲',
       idCard: staff[0].idCard,
       bank: '中国银行',
@@ -178,6 +180,24 @@ describe('ordinary employee', () => {
     const keys = all.map((p) => `${p.month}|${p.idCard}`);
     const sorted = [...keys].sort((x, y) => (x.slice(0, 7) === y.slice(0, 7) ? (x < y ? -1 : x > y ? 1 : 0) : x < y ? 1 : -1));
     expect(keys).toEqual(sorted);
+  });
+
+  it('the one-person export holds only the columns with a value (U14)', async () => {
+    const person = idCard('1991-03-02', 35);
+    const header = ['月份', '工号', '姓名', '身份证号', '银行', '班主任津贴', '基础工资', '本期应发', '养老(8%)', '应纳税额', '实发'];
+    expect((await importSheet([header, ['2026-07', 'G17', '列', person, '', null, 5000, 5000, 400, 0, 4600], ['2026-08', null, '列', person, '', null, 5100, 5100, 408, 0, 4692]])).status).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: `/api/export/acPayslipOne?idCard=${person}`, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    const rows = sheetRows(res.rawPayload);
+    // 工号 has a value in one row, 应纳税额 is 0 (a value); 班主任津贴, 银行 and the other ~50 items are empty everywhere
+    expect(rows[0]).toEqual(['月份', '工号', '姓名', '身份证号', '基础工资', '本期应发', '养老(8%)', '应纳税额', '实发']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[4]])).toEqual([
+      ['2026-08', null, 5100],
+      ['2026-07', 'G17', 5000],
+    ]);
+    // the clerk's export of everyone keeps every column (it is the import template's layout)
+    const all = await t.app.inject({ method: 'GET', url: `/api/export/acPayslipAll?idCard=${person}`, headers: { authorization: `Bearer ${token}` } });
+    expect((sheetRows(all.rawPayload)[0] as string[]).length).toBeGreaterThan(60);
   });
 
   it('the one-person export needs an ID card for other users', async () => {

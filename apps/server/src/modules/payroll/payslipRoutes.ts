@@ -79,7 +79,7 @@ export function registerPayslipRoutes(fastify: FastifyInstance): void {
     delete query.idCard;
     delete query.name;
     if (!isOrdinaryEmployee(req) && !idCard) throw badRequest('请提供身份证号', { idCard: '请提供身份证号' });
-    return exportPayslips(resource, req, reply, query, isOrdinaryEmployee(req) ? undefined : idCard);
+    return exportPayslips(resource, req, reply, query, { exactIdCard: isOrdinaryEmployee(req) ? undefined : idCard, onlyFilled: true });
   });
 
   app.post('/api/download/acPayslip', { config: { auth: [...new Set([...createCodes, ...selectCodes])], log: '' }, schema: { tags, summary: '工资条导入模板（.xlsx）' } }, async (req, reply) => {
@@ -107,17 +107,33 @@ export function registerPayslipRoutes(fastify: FastifyInstance): void {
   });
 }
 
+/** Columns of a one-person export that are kept even when empty: they say whose payslip it is. */
+const ONE_PERSON_LEAD = new Set(['month', 'name', 'idCard']);
+/** A person's payslips over the years: small enough to read whole before choosing the columns. */
+const ONE_PERSON_MAX_ROWS = 5000;
+const isEmptyValue = (v: unknown) => v === null || v === undefined || v === '';
+
 async function exportPayslips(
   resource: RegisteredResource,
   req: FastifyRequest,
   reply: FastifyReply,
   query: Record<string, unknown>,
-  exactIdCard?: string,
+  options: { exactIdCard?: string; onlyFilled?: boolean } = {},
 ): Promise<FastifyReply> {
   const { sort } = parsePaging(query, sortableColumns(payslipResource), payslipResource.defaultSort);
   let filtered = await resource.listQuery(req, query);
-  if (exactIdCard) filtered = filtered.where(`${TABLE}.id_card`, '=', exactIdCard);
-  const columns = exportFields(payslipResource).map((f) => exportColumn(f, { dictLabelOf: new Map(), refLabelOf: new Map() }));
+  if (options.exactIdCard) filtered = filtered.where(`${TABLE}.id_card`, '=', options.exactIdCard);
+  const fields = exportFields(payslipResource);
+  const toColumns = (fs: typeof fields) => fs.map((f) => exportColumn(f, { dictLabelOf: new Map(), refLabelOf: new Map() }));
+  if (options.onlyFilled) {
+    // U14: a person's workbook holds only the items their payslips carry (not ~50 empty university items)
+    let qb = filtered.selectAll(TABLE);
+    for (const [c, d] of sort) qb = qb.orderBy(`${TABLE}.${c}`, d);
+    const own = ((await qb.limit(ONE_PERSON_MAX_ROWS).execute()) as Record<string, unknown>[]).map((r) => rowToApi(payslipResource, r));
+    const filled = fields.filter((f) => ONE_PERSON_LEAD.has(f.name) || own.some((r) => !isEmptyValue(r[f.name])));
+    return sendXlsx(reply, { fileName: payslipResource.excel.fileName, columns: toColumns(filled), rows: own });
+  }
+  const columns = toColumns(fields);
   async function* rows() {
     for (let offset = 0; ; offset += EXPORT_CHUNK) {
       let qb = filtered.selectAll(TABLE);
@@ -156,10 +172,10 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
       .execute()) as Record<string, unknown>[];
     const staff = (await trx
       .selectFrom(staffResource.table)
-      .select([`${ST('idCard')} as idCard`, `${ST('salaryBank')} as bank`, `${ST('bankcardNumber')} as bankNumber`] as never)
+      .select([`${ST('id')} as staffId`, `${ST('idCard')} as idCard`, `${ST('salaryBank')} as bank`, `${ST('bankcardNumber')} as bankNumber`] as never)
       .where(ST('companyId'), '=', companyId)
-      .execute()) as { idCard: string; bank: string | null; bankNumber: string | null }[];
-    const bankOf = new Map(staff.map((s) => [String(s.idCard).toUpperCase(), s]));
+      .execute()) as { staffId: number; idCard: string; bank: string | null; bankNumber: string | null }[];
+    const staffOf = new Map(staff.map((s) => [String(s.idCard).toUpperCase(), s]));
     await trx.deleteFrom(TABLE).where('company_id', '=', companyId).where('month', '=', month).where('source', '=', PAYSLIP_SOURCE.generated).execute();
     // A person whose payslip of the month was imported (for this company or none) keeps it: never two payslips.
     const imported = await trx
@@ -176,18 +192,20 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
     const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
     const merged = (r: Record<string, unknown>) => r.bonusMerged === 1 || r.bonusMerged === true || r.bonusMerged === '1';
     const all = rows.map((r, i) => {
+      const person = staffOf.get(String(r.idCard).toUpperCase());
       const gross = salaryPayslipLines(lineSources.get(String(r.idCard).toUpperCase()) ?? {}).gross;
       const fiveOne = n(r.fiveOne);
       const tax = n(r.tax);
       const notes = [String(r.taxesType ?? '') === '劳务报酬' ? '劳务报酬按次预扣' : ''].filter(Boolean);
-      const bank = bankOf.get(String(r.idCard).toUpperCase());
       return {
         month,
         xuhao: i + 1,
+        // U14: 工号 is the person's number in 员工管理 (the staff record of this company), the only staff number kept
+        gonghao: person ? String(person.staffId) : null,
         name: r.staffName ?? null,
         id_card: r.idCard,
-        bank: bank?.bank ?? null,
-        bank_number: bank?.bankNumber ?? null,
+        bank: person?.bank ?? null,
+        bank_number: person?.bankNumber ?? null,
         beizhu: notes.length ? notes.join('；') : null,
         mingcheng: r.companyName ?? null,
         jichu: n(r.salary),
