@@ -85,6 +85,6 @@ describe('numeric cells in exports (X5)', () => {
     const moneyLabels = salaryResource.fields.filter((f) => f.kind === 'money').map((f) => f.label);
     expect(expectNumeric(cells, ['序号'], 3)).toBe(2);
     expect(expectNumeric(cells, moneyLabels, 4)).toBeGreaterThan(10);
-    expect(cells.filter((c) => c.col === 'A' && c.row > 1).map((c) => c.text)).toEqual(['1', '2', '合计', expect.stringContaining('制表人')]);
+    expect(cells.filter((c) => c.col === 'A' && c.row > 1).map((c) => c.text)).toEqual(['1', '2', '合计', expect.stringContaining('服务费'), expect.stringContaining('制表人')]);
   });
 });

@@ -279,18 +279,51 @@ describe('salary report', () => {
     const res = await call('POST', '/api/export/accountsSalary', { companyId: company.id, month, cname: '系统管理员' });
     expect(res.status).toBe(200);
     expect(res.raw.headers['content-type']).toContain('spreadsheetml');
-    expect(decodeURIComponent(String(res.raw.headers['content-disposition']))).toContain('工资报表.xlsx');
+    // U16: company and month in the file name
+    expect(decodeURIComponent(String(res.raw.headers['content-disposition']))).toContain(`工资报表_${company.companyName}_${month}.xlsx`);
     const wb = XLSX.read(res.raw.rawPayload, { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: true });
+    const sheet = wb.Sheets[wb.SheetNames[0]];
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
     const header = rows[0] as string[];
     const totals = rows.find((r) => r[0] === '合计') as unknown[];
     const col = (h: string) => header.indexOf(h);
     expect(totals[col('姓名')]).toBe('共2人');
+    // the 合计 values are the cached results of SUM formulas: a viewer that does not recalculate still shows them
     expect(totals[col('应发工资')]).toBe(48400);
     expect(totals[col('五险一金(个人)')]).toBe(9863.16);
     expect(totals[col('个人所得税')]).toBe(856.11);
     expect(totals[col('实发工资')]).toBe(37680.73);
+    const letter = (h: string) => XLSX.utils.encode_col(col(h));
+    expect(sheet[`${letter('应发工资')}4`]).toMatchObject({ f: `SUM(${letter('应发工资')}2:${letter('应发工资')}3)`, v: 48400 });
+    // U16: the employer's side, 用工成本 and 服务费 (按人头 100.00 of the fixture company) are columns, summed too
+    for (const h of ['养老保险(单位)', '公积金(单位)', '单位缴纳合计', '用工成本合计', '服务费']) expect(col(h), h).toBeGreaterThan(0);
+    const staffLines = rows.slice(1, 3);
+    for (const line of staffLines) {
+      expect(line[col('用工成本合计')]).toBeCloseTo((line[col('应发工资')] as number) + (line[col('单位缴纳合计')] as number), 2);
+      expect(line[col('服务费')]).toBe(100);
+    }
+    expect(totals[col('服务费')]).toBe(200);
+    expect(sheet[`${letter('服务费')}4`].f).toBe(`SUM(${letter('服务费')}2:${letter('服务费')}3)`);
+    const cents = (h: string) => staffLines.reduce((a, l) => a + Math.round((l[col(h)] as number) * 100), 0) / 100;
+    expect(totals[col('用工成本合计')]).toBe(cents('用工成本合计'));
+    expect(totals[col('单位缴纳合计')]).toBeGreaterThan(0);
+    expect(rows.at(-2)?.[0]).toBe('服务费：按人头 100.00元/人 × 2人');
     expect(rows.at(-1)?.[0]).toContain('制表人：系统管理员');
+
+    // 按比例: 服务费 is a percentage of each line's 用工成本, half-up to the fen; 固定金额: one amount on the 合计 line
+    const percent = await companyWithStaff(t.app, token, [vectorStaff(8000, { inductionDate: '2026-05-01' })], { feeType: '按比例', fee: 5.5 });
+    await runMonth(call, percent.company.id, month);
+    const pRows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read((await call('POST', '/api/export/accountsSalary', { companyId: percent.company.id, month, cname: '系统管理员' })).raw.rawPayload, { type: 'buffer' }).Sheets[`${percent.company.companyName}${month}`.slice(0, 31)], { header: 1, raw: true });
+    const cost = pRows[1][col('用工成本合计')] as number;
+    expect(pRows[1][col('服务费')]).toBe(Math.round(cost * 100 * 0.055) / 100);
+    expect(pRows.at(-2)?.[0]).toBe('服务费：按比例 5.50% × 各人用工成本合计');
+    const lump = await companyWithStaff(t.app, token, [vectorStaff(8000, { inductionDate: '2026-05-01' })], { feeType: '固定金额', fee: 2000 });
+    await runMonth(call, lump.company.id, month);
+    const lRes = await call('POST', '/api/export/accountsSalary', { companyId: lump.company.id, month, cname: '系统管理员' });
+    const lWb = XLSX.read(lRes.raw.rawPayload, { type: 'buffer' });
+    const lRows = XLSX.utils.sheet_to_json<unknown[]>(lWb.Sheets[lWb.SheetNames[0]], { header: 1, raw: true, defval: null });
+    expect(lRows[1][col('服务费')]).toBeNull();
+    expect(lRows[2][col('服务费')]).toBe(2000);
 
     const noName = await call('POST', '/api/export/accountsSalary', { companyId: company.id, month, cname: '' });
     expect(noName).toMatchObject({ status: 400, body: { message: '用户中文名称不能为空' } });

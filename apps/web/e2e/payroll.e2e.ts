@@ -164,7 +164,7 @@ describe('payroll screens', () => {
     s = await openScreen(page, '/salary/salaryReport', 'salary-report-page');
     await choose(page, s.getByTestId('report-company'), companyName);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), s.getByTestId('report-download').click()]);
-    expect(download.suggestedFilename()).toBe('工资报表.xlsx');
+    expect(download.suggestedFilename()).toBe(`工资报表_${companyName}_${month}.xlsx`);
     await screenshot(page, 'salary-report');
 
     // ---- payslips generated from the confirmed month ----

@@ -40,6 +40,18 @@ export function attachmentDisposition(fileName: string): string {
 }
 
 /**
+ * A formula the server itself writes into a cell (e.g. a 合计 row's SUM), never built from data: `formula` gets
+ * the cell's column letters ("H") and returns the formula without '='; `cached` is the value it evaluates to,
+ * stored beside it so that viewers that do not recalculate (previews, mobile apps, parsers) show the total.
+ */
+export class XlsxFormula {
+  constructor(
+    readonly formula: (column: string) => string,
+    readonly cached: number,
+  ) {}
+}
+
+/**
  * The Excel value of one cell: strings stay strings, numbers numbers, dates real dates shown in the
  * server's local time (the stored value is UTC ISO text). Objects never pass through as they are, since
  * ExcelJS would read `{formula}` or `{hyperlink}` from them.

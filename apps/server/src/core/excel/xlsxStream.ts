@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { sendStream } from '../sendStream.ts';
-import { attachmentDisposition, cellValue, type XlsxCellKind, type XlsxSheet } from './writeXlsx.ts';
+import { attachmentDisposition, cellValue, type XlsxCellKind, XlsxFormula, type XlsxSheet } from './writeXlsx.ts';
 
 /**
  * A lean streaming .xlsx writer for large exports, with the same input (`XlsxSheet`) and the same cell rules
@@ -87,6 +87,12 @@ function cellXml(ref: string, kind: XlsxCellKind, v: ReturnType<typeof cellValue
   const text = escapeXmlText(v);
   const space = text !== text.trim() ? ' xml:space="preserve"' : '';
   return `<c r="${ref}" s="${STYLE[kind] || STYLE.text}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+}
+
+/** A server-written formula with its cached value (XlsxFormula; data values never reach here). */
+function formulaXml(ref: string, kind: XlsxCellKind, f: XlsxFormula, column: string): string {
+  const cached = Number.isFinite(f.cached) ? `<v>${f.cached}</v>` : '';
+  return `<c r="${ref}" s="${STYLE[kind]}"><f>${escapeXmlText(f.formula(column))}</f>${cached}</c>`;
 }
 
 interface ZipRecord {
@@ -236,7 +242,7 @@ async function* sheetXml<Row>(sheet: XlsxSheet<Row>): AsyncGenerator<string> {
     for (let i = 0; i < sheet.columns.length; i++) {
       const c = sheet.columns[i];
       const raw = c.value ? c.value(row) : c.key ? (row as Record<string, unknown>)[c.key] : null;
-      xml += cellXml(`${letters[i]}${r}`, kinds[i], cellValue(kinds[i], raw));
+      xml += raw instanceof XlsxFormula ? formulaXml(`${letters[i]}${r}`, kinds[i], raw, letters[i]) : cellXml(`${letters[i]}${r}`, kinds[i], cellValue(kinds[i], raw));
     }
     xml += '</row>';
     if (xml.length > 256 * 1024) {

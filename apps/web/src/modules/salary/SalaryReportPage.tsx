@@ -12,9 +12,6 @@ import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
 import './salary.css';
 
-/** Name of the downloaded workbook (spec §9 '工资报表.xls'; the server sends Office Open XML). */
-export const SALARY_REPORT_FILE = '工资报表.xlsx';
-
 /**
  * 工资报表 (salary/report/index): choose a company and a month, download the Excel report
  * (POST /api/export/accountsSalary {companyId, month, cname}). A JSON answer instead of the file shows its
@@ -109,7 +106,8 @@ export default function SalaryReportPage() {
     }
     setBusy(true);
     try {
-      await downloadBlob('/api/export/accountsSalary', { method: 'POST', data: { companyId, month, cname }, fileName: SALARY_REPORT_FILE });
+      // the server names the file 工资报表_<company>_<month>.xlsx (U16): its name is kept
+      await downloadBlob('/api/export/accountsSalary', { method: 'POST', data: { companyId, month, cname } });
       notify.success(t('report.downloaded'));
     } catch {
       /* the request layer showed the message */
