@@ -17,6 +17,7 @@ import { WorkbookFormatError } from '../core/excel/types.ts';
 import { attachmentDisposition } from '../core/excel/writeXlsx.ts';
 import { sendXlsxStream } from '../core/excel/xlsxStream.ts';
 import type { AnySelect, RegisteredResource } from './registerResource.ts';
+import { noteRouteOrigin } from './registerContract.ts';
 import { parsePaging, sortableColumns } from './listQuery.ts';
 import { rowToApi } from './rowMapping.ts';
 import { safeText } from './routeSchemas.ts';
@@ -204,6 +205,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
     return body;
   };
   for (const url of [`/api/import/${def.name}`, ...(opts.importAliases ?? [])]) {
+    noteRouteOrigin(app, 'POST', url, 'definition');
     app.post(url, { config: { auth: importAuth, log: `导入${def.label}` }, schema: importSchema }, importHandler);
   }
 
@@ -265,13 +267,16 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
 
   const listQuery = resource.querySchema;
   const exportSchema = { tags, summary: `导出${def.label}（.xlsx）`, querystring: listQuery };
+  noteRouteOrigin(app, 'GET', `/api/export/${def.name}`, 'definition');
   app.get(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: exportSchema }, (req, reply) => exportHandler(req, reply, req.query));
+  noteRouteOrigin(app, 'POST', `/api/export/${def.name}`, 'definition');
   app.post(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: { ...exportSchema, body: listQuery.nullish() } }, (req, reply) =>
     // a POST without a body (as the reference web client sends it) exports with the query's filters alone
     exportHandler(req, reply, req.query, req.body ?? undefined),
   );
 
   // ---------------------------------------------------------------- template
+  noteRouteOrigin(app, 'POST', `/api/download/${def.name}`, 'definition');
   app.post(`/api/download/${def.name}`, { config: { auth: templateAuth, log: '' }, schema: { tags, summary: `${def.label}导入模板（.xlsx）` } }, async (req, reply) => {
     const fields = importFields(def);
     const dicts = await dictionaries(dictNames(fields));
@@ -289,6 +294,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
   // area registers an Excel resource first installs it
   if (!app.hasRoute({ method: 'GET', url: '/api/import/errors/:id' })) {
     const schema = { tags: ['导入'], summary: '下载本人导入产生的错误文件', params: z.object({ id: safeText('ID', 64) }) };
+    noteRouteOrigin(app, 'GET', '/api/import/errors/:id', 'definition');
     app.get('/api/import/errors/:id', { config: { auth: 'user', log: '' }, schema }, async (req, reply) => {
       const file = await loadErrorFile(app.ctx.cache, req.params.id);
       if (!file) throw notFound('错误文件不存在或已过期');

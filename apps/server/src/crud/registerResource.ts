@@ -16,6 +16,7 @@ import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
 import { checkOptionalWhen } from './optionalWhen.ts';
 import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
+import { noteRouteOrigin } from './registerContract.ts';
 import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
 
 /** A list query of the generic engine: any definition's table (see DynamicDb), rows of unknown values. */
@@ -176,6 +177,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
   const checkUnique = (db: Db, values: Record<string, unknown>, excludeId?: number) => assertUnique(db, def, table, values, excludeId);
   const write = <T,>(fn: (db: Db) => Promise<T>): Promise<T> => writeUnique(app.ctx.db, def, fn);
 
+  noteRouteOrigin(app, 'GET', base, 'definition');
   app.get(base, { config: { auth: authFor('list') }, schema: { tags, summary: `${def.label}${tree ? '树' : '列表'}`, querystring: querySchema, response: { 200: pageOf(row) } } }, async (req) => {
     const query = req.query;
     const paging = parsePaging(query, sortable, defaultSort);
@@ -214,6 +216,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     return { content, totalElements };
   });
 
+  noteRouteOrigin(app, 'GET', `${base}/:id`, 'definition');
   app.get(`${base}/:id`, { config: { auth: authFor('list') }, schema: { tags, summary: `${def.label}详情`, params: idParams, response: { 200: row } } }, async (req) => {
     return getOne(req, req.params.id);
   });
@@ -228,6 +231,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     schema: { tags, summary: `新增${def.label}`, body: withExtras(schemaOf(def, 'create')), response: { 201: row } },
     preValidation: refuseId,
   };
+  noteRouteOrigin(app, 'POST', base, 'definition');
   app.post(base, createOptions, async (req, reply) => {
     const value = req.body;
     const id = await write(async (db) => {
@@ -255,6 +259,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     schema: { tags, summary: `修改${def.label}`, body: withExtras(schemaOf(def, 'update')) },
     preValidation: prepareBody,
   };
+  noteRouteOrigin(app, 'PUT', base, 'definition');
   app.put(base, updateOptions, async (req, reply) => {
     const value = req.body;
     const id = value.id as number;
@@ -297,11 +302,13 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     });
   }
 
+  noteRouteOrigin(app, 'DELETE', `${base}/:id`, 'definition');
   app.delete(`${base}/:id`, { config: { auth: authFor('delete'), log: `删除${def.label}` }, schema: { tags, summary: `删除${def.label}`, params: idParams, response: { 200: emptyObject } } }, async (req) => {
     await deleteIds(req, [req.params.id]);
     return {};
   });
 
+  noteRouteOrigin(app, 'DELETE', base, 'definition');
   app.delete(base, { config: { auth: authFor('delete'), log: `批量删除${def.label}` }, schema: { tags, summary: `批量删除${def.label}`, body: idArrayBody, response: { 200: emptyObject } } }, async (req) => {
     await deleteIds(req, req.body);
     return {};

@@ -1,27 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listNotices, markNoticesRead, type Notice } from '@app/shared/contracts/notices';
+import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../app/request';
+import { contractKey, useContractMutation, useContractQuery } from '../app/contractClient';
 import { formatDateTime } from '../crud/format';
-
-interface Notice {
-  id: number;
-  kind: string;
-  title: string;
-  content: string;
-  link: string | null;
-  read: boolean;
-  createTime: string | null;
-}
-
-interface NoticePage {
-  content: Notice[];
-  totalElements: number;
-  unread: number;
-}
 
 /**
  * The header's bell (issue 25 item 2): the caller's own notices (a failed scheduled run, its auto-pause) with the
@@ -32,21 +17,13 @@ export function NoticeBell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const notices = useQuery({
-    queryKey: ['notices'],
-    queryFn: () => api.get<NoticePage>('/api/notices', { size: 10 }, { silent: true }),
-    refetchInterval: 60_000,
-    refetchOnWindowFocus: true,
-  });
-  const markRead = useMutation({
-    mutationFn: (ids?: number[]) => api.put('/api/notices/read', ids ? { ids } : {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
-  });
+  const notices = useContractQuery(listNotices, { query: { size: 10 } }, { call: { silent: true }, refetchInterval: 60_000, refetchOnWindowFocus: true });
+  const markRead = useContractMutation(markNoticesRead, { onSuccess: () => queryClient.invalidateQueries({ queryKey: contractKey(listNotices) }) });
   const unread = notices.data?.unread ?? 0;
   const items = notices.data?.content ?? [];
 
   const openNotice = (n: Notice) => {
-    if (!n.read) markRead.mutate([n.id]);
+    if (!n.read) markRead.mutate({ body: { ids: [n.id] } });
     setOpen(false);
     if (n.link?.startsWith('/')) navigate(n.link);
   };
@@ -94,7 +71,7 @@ export function NoticeBell() {
       title={
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16 }}>
           <span>{t('notices.title')}</span>
-          <Button size="small" type="link" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate(undefined)} data-testid="notice-read-all">
+          <Button size="small" type="link" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate({ body: {} })} data-testid="notice-read-all">
             {t('notices.markAllRead')}
           </Button>
         </div>

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { listNotices, markNoticesRead } from '@app/shared/contracts/notices';
 import { nowIso } from '../../core/db.ts';
 import type { RunEndEvent } from '../../core/scheduler/index.ts';
 import { countOf } from '../../crud/pagedQuery.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { adminUsers, escapeHtml, mailAddresses, smtpConfigured } from '../jobs/officeMail.ts';
 
 /**
  * In-app notices (the header's bell) and the alerts of failed runs (issue 25 item 2, finding M4). A notice is one
  * row per recipient in `sys_notice`; every user reads and marks only their own rows.
  */
-const TAGS = ['通知'];
-
 export interface NoticeInput {
   kind: 'job_failed' | 'job_paused';
   title: string;
@@ -83,53 +81,26 @@ const noticeRow = (r: { id: number; kind: string; title: string; content: string
   createTime: r.create_time,
 });
 
-export async function registerNotices(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function registerNotices(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db;
   app.scheduler.onRunEnd((e) => alertRunEnd(app, e));
 
-  app.get(
-    '/api/notices',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: TAGS,
-        summary: '我的通知（最新在前）与未读数',
-        querystring: z.object({
-          page: z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数').optional(),
-          size: z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数').optional(),
-          unread: z.enum(['true', 'false'], { error: 'unread 只能是 true 或 false' }).optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const { page = 0, size = 10, unread } = req.query;
-      const userId = req.user!.id;
-      let qb = db.selectFrom('sys_notice').where('user_id', '=', userId);
-      if (unread === 'true') qb = qb.where('is_read', '=', 0);
-      const totalElements = await countOf(qb);
-      const rows = totalElements ? await qb.select(['id', 'kind', 'title', 'content', 'link', 'is_read', 'create_time']).orderBy('id', 'desc').limit(size).offset(page * size).execute() : [];
-      const unreadCount = await countOf(db.selectFrom('sys_notice').where('user_id', '=', userId).where('is_read', '=', 0));
-      return { content: rows.map((r) => noticeRow(r as never)), totalElements, unread: unreadCount };
-    },
-  );
+  routeContract(app, listNotices, async (req) => {
+    const { page = 0, size = 10, unread } = req.query;
+    const userId = req.user!.id;
+    let qb = db.selectFrom('sys_notice').where('user_id', '=', userId);
+    if (unread === 'true') qb = qb.where('is_read', '=', 0);
+    const totalElements = await countOf(qb);
+    const rows = totalElements ? await qb.select(['id', 'kind', 'title', 'content', 'link', 'is_read', 'create_time']).orderBy('id', 'desc').limit(size).offset(page * size).execute() : [];
+    const unreadCount = await countOf(db.selectFrom('sys_notice').where('user_id', '=', userId).where('is_read', '=', 0));
+    return { content: rows.map((r) => noticeRow(r as never)), totalElements, unread: unreadCount };
+  });
 
-  app.put(
-    '/api/notices/read',
-    {
-      config: { auth: 'user', log: '标记通知已读' },
-      schema: {
-        tags: TAGS,
-        summary: '标记通知已读（ids 为空：全部）',
-        body: z.object({ ids: z.array(z.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数'), { error: 'ids 必须是ID数组' }).max(1000, '一次最多1000条').optional() }),
-      },
-    },
-    async (req) => {
-      // only the caller's own rows: another user's id changes nothing
-      let qb = db.updateTable('sys_notice').set({ is_read: 1, update_time: nowIso() }).where('user_id', '=', req.user!.id).where('is_read', '=', 0);
-      if (req.body.ids?.length) qb = qb.where('id', 'in', req.body.ids);
-      const res = await qb.executeTakeFirst();
-      return { updated: Number(res.numUpdatedRows) };
-    },
-  );
+  routeContract(app, markNoticesRead, async (req) => {
+    // only the caller's own rows: another user's id changes nothing
+    let qb = db.updateTable('sys_notice').set({ is_read: 1, update_time: nowIso() }).where('user_id', '=', req.user!.id).where('is_read', '=', 0);
+    if (req.body.ids?.length) qb = qb.where('id', 'in', req.body.ids);
+    const res = await qb.executeTakeFirst();
+    return { updated: Number(res.numUpdatedRows) };
+  });
 }
