@@ -59,6 +59,20 @@ describe('GET /v3/api-docs', () => {
     expect(doc.paths['/api/accountsStaff/{id}'].get).toBeTruthy();
   });
 
+  it('lists its tags in menu order, the session endpoints first (U25)', async () => {
+    const tags = ((doc as unknown as { tags: { name: string }[] }).tags ?? []).map((x) => x.name);
+    const used = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags ?? [])));
+    expect(new Set(tags)).toEqual(used);
+    expect(tags.slice(0, 3)).toEqual(['登录', '首页', '首页统计']);
+    const at = (tag: string) => tags.indexOf(tag);
+    // 派遣业务 › 薪资管理 › 工资条 › 人事档案 › 数据管理 › 系统管理 › 系统监控 › 系统工具, as the sidebar
+    const sidebar = ['单位', '员工', '员工加班扣款', '月度工资', '工资确认记录', '期初累计数据', '工资条', '入职记录', '模型管理', '用户', '角色', '字典', '字典详情', '日志', '缓存管理', '定时任务', '存储管理', '图床管理', 'SQL监控', '支付宝工具'];
+    for (const tag of sidebar) expect(at(tag), tag).toBeGreaterThan(0);
+    expect(sidebar.map(at)).toEqual([...sidebar.map(at)].sort((a, b) => a - b));
+    // the Swagger UI reads the same order
+    expect((await admin('GET', '/api-docs/ui/json')).json().tags.map((x: { name: string }) => x.name)).toEqual(tags);
+  });
+
   it('is read by ADMIN or API_DOCS_* only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/v3/api-docs' })).statusCode).toBe(401);
     const plain = await createUser(t, { username: 'docs_none', roleIds: [await createRole(t, { name: 'docs_none', level: 3 })] });
@@ -80,6 +94,12 @@ describe('GET /v3/api-docs', () => {
     const init = await t.app.inject({ method: 'GET', url: '/api-docs/ui/static/swagger-initializer.js' });
     // calls from the UI take the app's session headers (CSRF, or bearer in API mode) from the framing window
     expect(init.body).toContain('__apiDocsHeaders');
+    // U25: no Fastify-branded top bar with its "Explore" box
+    const css = /href="([^"]*theme\/app\.css)"/.exec(page.body)?.[1];
+    expect(css).toBeTruthy();
+    const theme = await t.app.inject({ method: 'GET', url: new URL(String(css), 'http://localhost/api-docs/ui/').pathname });
+    expect(theme.statusCode).toBe(200);
+    expect(theme.body).toContain('.topbar { display: none; }');
   });
 
   it('every UI address ends at the page, never in a redirect loop (E5)', async () => {
