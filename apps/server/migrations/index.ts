@@ -22,6 +22,7 @@ import * as m0024 from './0024_tax_deduction_caps.ts';
 import * as m0025 from './0025_entry_is_regular_text.ts';
 import * as m0026 from './0026_user_must_change_password.ts';
 import * as m0027 from './0027_notices.ts';
+import * as m0028 from './0028_settlement.ts';
 import * as m0010 from './0010_scheduler.ts';
 import * as m0011 from './0011_data_sources.ts';
 import * as m0012 from './0012_models_tasks.ts';
@@ -63,6 +64,7 @@ export const MIGRATIONS: [name: string, up: (ctx: MigrationContext) => Promise<v
   ['0025_entry_is_regular_text', m0025.up],
   ['0026_user_must_change_password', m0026.up],
   ['0027_notices', m0027.up],
+  ['0028_settlement', m0028.up],
 ];
 
 /** Kysely's bookkeeping tables (its defaults, named here because the upgrade step writes them too). */

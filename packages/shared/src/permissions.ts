@@ -40,6 +40,8 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   // 反确认 reopens a confirmed month (with a reason and an audit row): a right of its own
   { prefix: 'ACCOUNTSSALARY', alias: '月度工资', actions: [...CRUD, ['UNCONFIRM', '反确认']] },
   { prefix: 'ACPAYSLIP', alias: '工资条', actions: CRUD },
+  // 结算单 (Month close I, issue 22): statements, their state changes, receipts and the receivables ledger
+  { prefix: 'SETTLEMENT', alias: '结算单', actions: CRUD },
   { prefix: 'ACCENTRY', alias: '入职记录', actions: CRUD },
   { prefix: 'ACCDEPART', alias: '离职记录', actions: CRUD },
   { prefix: 'ACCINTERN', alias: '实习记录', actions: CRUD },

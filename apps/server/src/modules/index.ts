@@ -14,6 +14,7 @@ import { registerDataSources } from './operations/dataSources/index.ts';
 import { registerPlainResources } from './plainResources.ts';
 import { registerJobs } from './jobs/index.ts';
 import { registerNotices } from './notices/index.ts';
+import { registerSettlement } from './settlement/index.ts';
 import { registerHomeActions } from './home/actions.ts';
 import { registerHomeSalaryMonth } from './home/salaryMonth.ts';
 
@@ -38,6 +39,8 @@ export const AREAS = [
   area('system', registerSystem, ['storage']),
   area('dispatch', registerDispatch),
   area('payroll', registerPayroll),
+  // Month close I: 结算单, 回款登记, 应收台账, 结算条款, 增值税计税方式
+  area('settlement', registerSettlement),
   // 系统工具 › 存储管理 and 图床管理
   area('storage', registerStorageModule, ['storage']),
   area('tools', registerTools),

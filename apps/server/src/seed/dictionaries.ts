@@ -102,6 +102,21 @@ export const DICTIONARIES: DictSeed[] = [
       ['第3类：市辖区户籍人口不超过100万的城市', '3'],
     ],
   },
+  // 结算条款 and 增值税计税方式 (Month close I, issue 22; settlementTerms.ts): stored values are the codes the generator reads
+  {
+    name: 'settlement_fee_mode',
+    remark: '结算条款的服务费方式',
+    entries: [
+      ['按人头（元/人/月）', 'PER_HEAD'],
+      ['按应发工资比例', 'PCT_WAGE'],
+      ['按应发工资及单位社保公积金比例', 'PCT_TOTAL'],
+      ['固定金额（元/月）', 'LUMP_SUM'],
+    ],
+  },
+  { name: 'settlement_fee_tax_mode', remark: '结算条款的服务费含税方式', entries: [['含税', 'INCLUSIVE'], ['不含税（另加税金）', 'EXCLUSIVE']] },
+  { name: 'settlement_si_lag', remark: '结算条款的社保收取月份', entries: [['当月收当月', '0'], ['当月收下月', '1']] },
+  { name: 'settlement_disabled_share', remark: '结算条款的残保金分摊方式', entries: [['不分摊', 'NONE'], ['按人头', 'PER_HEAD'], ['按应发工资比例', 'PCT_WAGE']] },
+  { name: 'vat_regime', remark: '派遣单位的增值税计税方式', entries: [['差额征税（5%征收率）', 'DIFF_5'], ['一般计税（6%）', 'GENERAL_6'], ['小规模纳税人', 'SMALL']] },
   { name: 'bennong', remark: '本农费率（北京2025-07，请与社保经办机构核对）', entries: rateEntries() },
   { name: 'bencheng', remark: '本城费率（北京2025-07，请与社保经办机构核对）', entries: rateEntries() },
   { name: 'waicheng', remark: '外城费率（北京2025-07，请与社保经办机构核对）', entries: rateEntries() },

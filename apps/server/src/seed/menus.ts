@@ -33,6 +33,10 @@ export const MENU_TREE: MenuSeed[] = [
       { name: '月度工资', path: 'accountsSalary', icon: 'CalculatorOutlined', component: 'salary/accountsSalary/index' },
       { name: '工资报表', path: 'salaryReport', icon: 'FileExcelOutlined', component: 'salary/report/index' },
       { name: '期初累计数据', path: 'taxOpening', icon: 'FieldTimeOutlined', component: 'crud/taxOpening' },
+      // Month close I (issue 22): client statements, receipts, the receivables ledger
+      { name: '结算单', path: 'settlement', icon: 'ReconciliationOutlined', component: 'salary/settlement/index' },
+      { name: '回款登记', path: 'settlementReceipts', icon: 'TransactionOutlined', component: 'salary/settlement/receipts' },
+      { name: '应收台账', path: 'receivables', icon: 'AccountBookOutlined', component: 'salary/settlement/receivables' },
     ],
   },
   { name: '工资条', path: 'acPayslip', icon: 'ProfileOutlined', component: 'salary/acPayslip/index' },

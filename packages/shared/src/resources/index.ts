@@ -21,6 +21,7 @@ import { salaryResource } from './salary.ts';
 import { taxDeductionResource } from './taxDeduction.ts';
 import { taxDeductionCapResource } from './taxDeductionCap.ts';
 import { taxOpeningResource } from './taxOpening.ts';
+import { settlementTermsResource, vatRegimeResource } from './settlementTerms.ts';
 // -- payroll resources end
 
 /**
@@ -52,6 +53,8 @@ export const RESOURCE_DEFINITIONS = [
   taxOpeningResource,
   taxDeductionResource,
   taxDeductionCapResource,
+  settlementTermsResource,
+  vatRegimeResource,
 ] as const;
 
 /** Every resource definition by API name; the web app's generic pages and the server's Excel routes read it. */

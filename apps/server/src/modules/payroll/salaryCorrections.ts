@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { markStatementsForReopen } from '../settlement/store.ts';
 import { z } from 'zod';
 import { salaryResource } from '@app/shared/resources/salary';
 import type { Db } from '../../core/db.ts';
@@ -88,6 +89,8 @@ export async function unconfirmSalary(
       .executeTakeFirst();
     const payslipsWithdrawn = Number(withdrawn.numDeletedRows ?? 0);
     await trx.deleteFrom('accounts_confirm_log').where('company_id', '=', company.id).where('month', '=', month).execute();
+    // its client statement (结算单) is marked 需重开, never changed silently (issue 22 item 4)
+    await markStatementsForReopen(trx, company.id, month);
     await trx.updateTable(SALARY_TABLE).set({ [S('tag')]: 0 }).where(S('companyId'), '=', company.id).where(S('month'), '=', month).execute();
     // the year-to-date ledger loses this company's figures of the month (later months are not confirmed: checked above)
     await refreshLedgerMonth(trx, dialect, company.id, month);

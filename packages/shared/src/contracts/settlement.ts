@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { defineContract } from './contract.ts';
+
+/**
+ * Month close I (issue 22): client settlement statements (结算单), their states, receipts (回款) and the
+ * receivables ledger (应收台账). Money is yuan on the wire (numbers with at most two decimals), fen in the database.
+ */
+const tags = ['结算单'] as const;
+
+export const SETTLEMENT_CODES = {
+  select: ['SETTLEMENT_ALL', 'SETTLEMENT_SELECT'],
+  create: ['SETTLEMENT_ALL', 'SETTLEMENT_CREATE'],
+  edit: ['SETTLEMENT_ALL', 'SETTLEMENT_EDIT'],
+  delete: ['SETTLEMENT_ALL', 'SETTLEMENT_DELETE'],
+} as const;
+
+/** 草稿 → 已发送 → 已确认 | 有异议 → 已开票 → 部分回款 → 已结清. */
+export const SETTLEMENT_STATES = ['DRAFT', 'SENT', 'CONFIRMED', 'DISPUTED', 'INVOICED', 'PARTIAL', 'SETTLED'] as const;
+export type SettlementState = (typeof SETTLEMENT_STATES)[number];
+export const SETTLEMENT_STATE_LABELS: Record<SettlementState, string> = {
+  DRAFT: '草稿',
+  SENT: '已发送',
+  CONFIRMED: '已确认',
+  DISPUTED: '有异议',
+  INVOICED: '已开票',
+  PARTIAL: '部分回款',
+  SETTLED: '已结清',
+};
+
+/**
+ * The changes `PUT /api/settlement/:id/state` makes (部分回款 and 已结清 follow from the receipts). A disputed
+ * statement is confirmed after all or generated again (a new version); anything else is a 409.
+ */
+export const SETTLEMENT_TRANSITIONS: Record<SettlementState, readonly SettlementState[]> = {
+  DRAFT: ['SENT'],
+  SENT: ['CONFIRMED', 'DISPUTED'],
+  DISPUTED: ['CONFIRMED'],
+  CONFIRMED: ['INVOICED'],
+  INVOICED: [],
+  PARTIAL: [],
+  SETTLED: [],
+};
+
+const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
+const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
+const id = z.coerce.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数').max(2_147_483_647, 'ID必须是正整数');
+const month = z.string({ error: '请选择月份' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
+const date = z.string({ error: '日期格式应为yyyy-MM-dd' }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, '日期格式应为yyyy-MM-dd');
+const yuan = z.number({ error: '金额必须是数字' }).finite('金额必须是数字').min(-1e11, '金额超出范围').max(1e11, '金额超出范围');
+const note = z.string().max(500, '备注不能超过500个字符');
+
+export const settlementSummary = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  companyName: z.string().nullable(),
+  dispatchCompany: z.string().nullable(),
+  month: z.string(),
+  version: z.number(),
+  state: z.enum(SETTLEMENT_STATES),
+  needsReopen: z.boolean(),
+  superseded: z.boolean(),
+  heads: z.number(),
+  currentDue: z.number(),
+  arrearsIn: z.number(),
+  totalDue: z.number(),
+  received: z.number(),
+  outstanding: z.number(),
+  vatRegime: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  invoiceNo: z.string().nullable(),
+  invoiceDate: z.string().nullable(),
+  invoiceAmount: z.number().nullable(),
+  generatedBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type SettlementSummary = z.output<typeof settlementSummary>;
+
+const money = z.number();
+export const settlementLineSchema = z.object({
+  seq: z.number(),
+  staffName: z.string().nullable(),
+  idCardMasked: z.string().nullable(),
+  gross: money,
+  personalSi: money,
+  personalHf: money,
+  tax: money,
+  net: money,
+  employerYanglao: money,
+  employerYiliao: money,
+  employerShiye: money,
+  employerGongshang: money,
+  employerGongjijin: money,
+  items: z.array(money),
+  disabledShare: money,
+  unionFee: money,
+  fee: money,
+  total: money,
+});
+export type SettlementLineView = z.output<typeof settlementLineSchema>;
+
+export const settlementDetail = settlementSummary.extend({
+  header: z.object({
+    heads: z.number(),
+    lines: z.number(),
+    sums: settlementLineSchema.omit({ seq: true, staffName: true, idCardMasked: true, items: true }),
+    itemNames: z.array(z.string()),
+    itemSums: z.array(money),
+    passThrough: money,
+    subtotal: money,
+    vatBase: money,
+    vat: money,
+    surtax: money,
+    taxCharged: money,
+    currentDue: money,
+    arrearsIn: money,
+    totalDue: money,
+  }),
+  /** The terms and VAT regime the statement used (as they were when it was generated). */
+  terms: z.object({
+    validFrom: z.string(),
+    feeMode: z.string(),
+    feeAmount: money,
+    feeRate: z.string(),
+    feeTaxMode: z.string(),
+    siBillingLag: z.number(),
+    disabledShareMode: z.string(),
+    disabledShareAmount: money,
+    disabledShareRate: z.string(),
+    unionFeeRatio: z.string(),
+    perHeadItems: z.string(),
+    vatRegime: z.string(),
+    vatRate: z.string(),
+    surtaxRatio: z.string(),
+    vatValidFrom: z.string(),
+    siMonth: z.string(),
+  }),
+  lines: z.array(settlementLineSchema),
+  receipts: z.array(z.object({ id: z.number(), amount: money, date: z.string(), note: z.string().nullable(), username: z.string().nullable(), createTime: z.string().nullable() })),
+  events: z.array(z.object({ fromState: z.string().nullable(), toState: z.string(), note: z.string().nullable(), username: z.string().nullable(), createTime: z.string().nullable() })),
+});
+export type SettlementDetail = z.output<typeof settlementDetail>;
+
+export const generateSettlement = defineContract({
+  method: 'POST',
+  path: '/api/settlement/generate',
+  auth: SETTLEMENT_CODES.create,
+  summary: '生成结算单（工资已确认的单位月份；草稿重新生成替换，已发送后生成新版本）',
+  tags,
+  log: '生成结算单',
+  body: z.object({ companyId: id, month }),
+  response: z.object({ message: z.string(), statement: settlementSummary }),
+});
+
+export const listSettlements = defineContract({
+  method: 'GET',
+  path: '/api/settlement',
+  auth: SETTLEMENT_CODES.select,
+  summary: '结算单列表（单位、月份、状态；默认只列最新版本）',
+  tags,
+  query: z.object({
+    page: page.optional(),
+    size: size.optional(),
+    companyId: id.optional(),
+    month: month.optional(),
+    state: z.enum(SETTLEMENT_STATES, { error: '状态无效' }).optional(),
+    allVersions: z.enum(['true', 'false'], { error: 'allVersions 只能是 true 或 false' }).optional(),
+  }),
+  response: z.object({ content: z.array(settlementSummary), totalElements: z.number() }),
+});
+
+export const getSettlement = defineContract({
+  method: 'GET',
+  path: '/api/settlement/:id',
+  auth: SETTLEMENT_CODES.select,
+  summary: '结算单详情（表头、明细、回款、状态记录）',
+  tags,
+  params: z.object({ id }),
+  response: settlementDetail,
+});
+
+export const changeSettlementState = defineContract({
+  method: 'PUT',
+  path: '/api/settlement/:id/state',
+  auth: SETTLEMENT_CODES.edit,
+  summary: '变更结算单状态（发送、确认、异议、开票；非法变更为409）',
+  tags,
+  log: '变更结算单状态',
+  params: z.object({ id }),
+  body: z.object({
+    state: z.enum(SETTLEMENT_STATES, { error: '状态无效' }),
+    note: note.optional(),
+    invoiceNo: z.string().trim().max(50, '发票号码不能超过50个字符').optional(),
+    invoiceDate: date.optional(),
+    invoiceAmount: yuan.optional(),
+  }),
+  response: settlementSummary,
+});
+
+export const deleteSettlement = defineContract({
+  method: 'DELETE',
+  path: '/api/settlement/:id',
+  auth: SETTLEMENT_CODES.delete,
+  summary: '删除草稿结算单',
+  tags,
+  log: '删除结算单',
+  params: z.object({ id }),
+  response: z.object({ deleted: z.number() }),
+});
+
+export const addSettlementReceipt = defineContract({
+  method: 'POST',
+  path: '/api/settlement/:id/receipts',
+  auth: SETTLEMENT_CODES.create,
+  summary: '登记回款（开票后；合计达到合计应收为已结清，否则部分回款）',
+  tags,
+  log: '登记回款',
+  params: z.object({ id }),
+  body: z.object({ amount: yuan, date, note: note.optional() }),
+  response: settlementSummary,
+});
+
+export const receiptRow = z.object({
+  id: z.number(),
+  settlementId: z.number(),
+  companyId: z.number(),
+  companyName: z.string().nullable(),
+  month: z.string(),
+  amount: money,
+  date: z.string(),
+  note: z.string().nullable(),
+  username: z.string().nullable(),
+  createTime: z.string().nullable(),
+});
+export type ReceiptRow = z.output<typeof receiptRow>;
+
+export const listSettlementReceipts = defineContract({
+  method: 'GET',
+  path: '/api/settlement/receipts',
+  auth: SETTLEMENT_CODES.select,
+  summary: '回款记录（单位、月份）',
+  tags,
+  query: z.object({ page: page.optional(), size: size.optional(), companyId: id.optional(), month: month.optional() }),
+  response: z.object({ content: z.array(receiptRow), totalElements: z.number() }),
+});
+
+export const receivableRow = z.object({
+  companyId: z.number(),
+  companyName: z.string().nullable(),
+  month: z.string(),
+  settlementId: z.number(),
+  version: z.number(),
+  state: z.enum(SETTLEMENT_STATES),
+  /** 应收 (本期应收) */
+  due: money,
+  /** 实收 */
+  received: money,
+  /** 本月欠 (+) / 挂 (−) */
+  balance: money,
+  /** 累计欠款 */
+  cumulative: money,
+});
+export type ReceivableRow = z.output<typeof receivableRow>;
+
+export const listReceivables = defineContract({
+  method: 'GET',
+  path: '/api/receivables',
+  auth: SETTLEMENT_CODES.select,
+  summary: '应收台账（每单位每月：应收、实收、本月欠/挂、累计欠款）',
+  tags,
+  query: z.object({ companyId: id.optional(), page: page.optional(), size: size.optional() }),
+  response: z.object({ content: z.array(receivableRow), totalElements: z.number() }),
+});
+
+export const exportSettlement = defineContract({
+  method: 'GET',
+  path: '/api/export/settlement/:id',
+  auth: SETTLEMENT_CODES.select,
+  summary: '导出结算单（.xlsx：表头、明细、合计、用工单位确认）',
+  tags,
+  params: z.object({ id }),
+});
