@@ -1,7 +1,8 @@
 /**
  * Issue 27: the request path against its floor, over HTTP on loopback (prints figures, asserts nothing).
  *   node --import tsx bench/http-floor.ts            SQLite, then PostgreSQL when BENCH_PG_URL or TEST_PG_URL is set
- *   BENCH_USERS=20000 BENCH_STAFF=5000 BENCH_SECONDS=2 ...   a smaller, quicker run
+ *   BENCH_USERS=20000 BENCH_STAFF=5000 BENCH_SECONDS=2 BENCH_ROUNDS=1 ...   a smaller, quicker run
+ *   BENCH_ONLY=PostgreSQL ...                        one database only
  *
  * One database (100,000 users; a company of 10,000 staff among 30,000), two servers on it as child processes:
  * - the product, started the way `npm start` starts it (apps/server/src/main.ts under the tsx loader; no scheduler,
@@ -20,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { idCardCheckDigit } from '@app/shared/idcard';
 import { openDatabase } from '../apps/server/src/core/db.ts';
 import { prepareDatabase } from '../apps/server/src/core/sync/index.ts';
 import { loadOrCreateKeys } from '../apps/server/src/core/auth/keys.ts';
@@ -107,6 +109,13 @@ async function sameAnswer(product: Server, floor: Server, url: string, headers: 
   return ids(a) === ids(b) ? `same ids and totalElements (${a.totalElements})` : `DIFFERENT: ${ids(a)} vs ${ids(b)}`;
 }
 
+/** A valid, distinct ID card per staff number (birth dates from 1960 on, then the sequence number). */
+function idCard(i: number): string {
+  const born = new Date(Date.UTC(1960, 0, 1) + (i % 20_000) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const first17 = `110101${born}${String(Math.floor(i / 20_000)).padStart(3, '0')}`;
+  return first17 + idCardCheckDigit(first17);
+}
+
 async function seedStaff(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<number> {
   const now = new Date().toISOString();
   for (const n of [1, 2, 3]) await sql`insert into accounts_company (company_name, dept_id, create_time, update_time) values (${`基准单位${n}`}, 1, ${now}, ${now})`.execute(db);
@@ -117,7 +126,7 @@ async function seedStaff(db: Awaited<ReturnType<typeof openDatabase>>['db']): Pr
     const rows = [];
     for (let j = i; j < Math.min(STAFF * 3, i + BATCH); j++) {
       const company = companies[j % 3];
-      rows.push({ company_id: company, company_name: `基准单位${(j % 3) + 1}`, staff_name: `员工${j}`, id_card: `11010119900101${String(j).padStart(4, '0')}`, phone: '13800138000', job_state: '在职', create_time: now, update_time: now });
+      rows.push({ company_id: company, company_name: `基准单位${(j % 3) + 1}`, staff_name: `员工${j}`, id_card: idCard(j), phone: '13800138000', job_state: '在职', create_time: now, update_time: now });
     }
     await db.insertInto('accounts_staff').values(rows as never).execute();
   }
@@ -187,8 +196,10 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
 
 async function main() {
   const pgUrl = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL;
-  const kinds: ['SQLite' | 'PostgreSQL', string | undefined][] = [['SQLite', undefined]];
+  let kinds: ['SQLite' | 'PostgreSQL', string | undefined][] = [['SQLite', undefined]];
   if (pgUrl) kinds.push(['PostgreSQL', pgUrl]);
+  // BENCH_ONLY=SQLite or PostgreSQL: one of them
+  if (process.env.BENCH_ONLY) kinds = kinds.filter(([label]) => label === process.env.BENCH_ONLY);
   for (const [label, url] of kinds) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
     let dbUrl = `sqlite:${path.join(dataDir, 'app.db')}`;
