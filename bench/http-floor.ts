@@ -3,6 +3,8 @@
  *   node --import tsx bench/http-floor.ts            SQLite, then PostgreSQL when BENCH_PG_URL or TEST_PG_URL is set
  *   BENCH_USERS=20000 BENCH_STAFF=5000 BENCH_SECONDS=2 BENCH_ROUNDS=1 ...   a smaller, quicker run
  *   BENCH_ONLY=PostgreSQL ...                        one database only
+ *   BENCH_PROFILE=bench/out ...                      the product's V8 CPU profile (written when it stops)
+ *   BENCH_CASES=info,users ...                       only the cases whose URL holds one of these words
  *
  * One database (100,000 users; a company of 10,000 staff among 30,000), two servers on it as child processes:
  * - the product, started the way `npm start` starts it (apps/server/src/main.ts under the tsx loader; no scheduler,
@@ -69,7 +71,9 @@ interface Server {
 
 async function startServer(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_PROFILE=<folder>: the product writes a V8 CPU profile there when it stops (open it in Chrome DevTools)
+  const profile = name === 'product' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {
@@ -159,7 +163,9 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
       [`GET /api/users?page=0&size=10 (${USERS.toLocaleString('en')} users)`, '/api/users?page=0&size=10'],
       [`staff list of a ${STAFF.toLocaleString('en')}-staff company`, `/api/accountsStaff?companyId=${bigCompany}&page=0&size=10`],
     ];
-    for (const [name, url] of cases) {
+    // BENCH_CASES=info,users: only the cases whose URL holds one of these words
+    const only = process.env.BENCH_CASES?.split(',');
+    for (const [name, url] of cases.filter(([, u]) => !only || only.some((w) => u.includes(w)))) {
       const same = await sameAnswer(product, floor, url, headers);
       // warm-up (JIT, statement caches, pools), then the timed runs in alternation
       for (const s of [product, floor]) await load(s, url, headers, Math.min(2, SECONDS));

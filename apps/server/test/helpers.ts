@@ -42,7 +42,8 @@ export interface TestApp {
 }
 
 /** Build the app on a fresh migrated and seeded database. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** `extraRoutes`: routes a test adds before the app is ready (e.g. one that probes the request user). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, extraRoutes?: (app: FastifyInstance) => void): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const config: AppConfig = {
     port: 0,
@@ -66,6 +67,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const mail = new LoggingMailSender(() => undefined);
   const app = await buildApp(config, { database, cache, keys: testKeys(), mail });
   await seedDatabase(app.ctx.db, app.ctx.dialect, { adminPassword: undefined, production: false });
+  extraRoutes?.(app);
   await app.ready();
   return {
     app,

@@ -18,29 +18,32 @@ export interface AppContext {
   secrets: SecretBox;
 }
 
-/** The authenticated caller of a request. */
+/**
+ * The authenticated caller of a request: shared read-only by the requests of one session (core/plugins/auth.ts freezes it), hence readonly
+ * throughout.
+ */
 export interface CurrentUser {
-  id: number;
-  username: string;
-  cname: string | null;
-  email: string | null;
-  phone: string | null;
-  deptId: number | null;
-  deptName: string | null;
-  jobId: number | null;
-  jobName: string | null;
-  avatar: string | null;
-  enabled: boolean;
+  readonly id: number;
+  readonly username: string;
+  readonly cname: string | null;
+  readonly email: string | null;
+  readonly phone: string | null;
+  readonly deptId: number | null;
+  readonly deptName: string | null;
+  readonly jobId: number | null;
+  readonly jobName: string | null;
+  readonly avatar: string | null;
+  readonly enabled: boolean;
   /** Holds a password the server issued (new user, employee login): reaches only what changing it needs (U23). */
-  mustChangePassword: boolean;
-  createTime: string | null;
+  readonly mustChangePassword: boolean;
+  readonly createTime: string | null;
   /** Permission codes of all roles (empty -> ROLE_SYSTEM_DEFAULT on the client). */
-  permissions: string[];
-  roles: { id: number; name: string; level: number; dataScope: string }[];
+  readonly permissions: readonly string[];
+  readonly roles: readonly { readonly id: number; readonly name: string; readonly level: number; readonly dataScope: string }[];
   /** Smallest (highest) role level; Infinity without roles. */
-  level: number;
-  tokenJti: string;
-  tokenExp: number;
+  readonly level: number;
+  readonly tokenJti: string;
+  readonly tokenExp: number;
 }
 
 /** Route-level access rule: public, any logged-in user, or any of these permission codes (ADMIN passes). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { AppConfig } from '../config.ts';
 import { AppError } from './errors.ts';
@@ -8,10 +9,56 @@ import { cacheNamespace } from './cacheNamespaces.ts';
 /** The rate-limit plugin's counters (Redis only; in memory they live in the plugin): never reset in bulk. */
 const RATE_LIMIT_COUNTERS = cacheNamespace('rl', 'protected', '接口限流计数');
 
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+    },
+  },
+  frameguard: { action: 'sameorigin' },
+  referrerPolicy: { policy: 'same-origin' },
+};
+
+/**
+ * The headers helmet sets with these options, worked out once at start-up: they depend on the options only (no
+ * CSP nonces, no directive computed from the request), so every answer gets the same ones. Registering
+ * @fastify/helmet instead costs two hooks on every request even with `global: false` (one async, making a
+ * `reply.helmet` closure per request): ~6 % of an /auth/info request (issue 27).
+ */
+export function securityHeaders(options: HelmetOptions): [name: string, value: string][] {
+  const made = new Map<string, string>();
+  const collector = {
+    setHeader: (name: string, value: string) => made.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => made.delete(name.toLowerCase()),
+    getHeader: (name: string) => made.get(name.toLowerCase()),
+  };
+  let failure: unknown;
+  let finished = false;
+  // helmet's middleware runs synchronously with static options; anything else would be a surprise worth failing on
+  helmet(options)({} as never, collector as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+    finished = true;
+  });
+  if (!finished || failure) throw new Error(`security headers could not be made: ${failure ?? 'helmet did not finish synchronously'}`);
+  return [...made];
+}
+
 /**
  * Security headers and rate limits, done by the libraries that do them:
  *
- * - `@fastify/helmet` on every answer (pages, assets and API). The Content-Security-Policy fits the built SPA:
+ * - helmet's headers on every answer (pages, assets and API). The Content-Security-Policy fits the built SPA:
  *   scripts and styles from the app's own origin only (the entry is a module script, nothing inline), except
  *   inline <style> elements, which antd's icon and scroll-lock helpers insert at run time; images also from
  *   `data:` (the login captcha, icons inlined in antd.css) and `blob:` (previews of chosen files); no plugins,
@@ -23,44 +70,11 @@ const RATE_LIMIT_COUNTERS = cacheNamespace('rl', 'protected', '接口限流计�
  *   exceeded limit is a 429 with `Retry-After` and the route's own message.
  */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  await app.register(helmet, {
-    // not per request: see the onRequest hook below
-    global: false,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    frameguard: { action: 'sameorigin' },
-    referrerPolicy: { policy: 'same-origin' },
-  });
-  // With `global: true` the plugin builds the helmet middleware anew for every request (~2.5 % of a users-list
-  // request's CPU, bench/users-list.ts profile). The headers depend on the options above only (no CSP nonces),
-  // so the first request has the plugin's own reply.helmet() set them and every answer gets the same ones.
-  let securityHeaders: [name: string, value: number | string | string[]][] | undefined;
+  const headers = securityHeaders(HELMET_OPTIONS);
+  // set on the raw response before anything else runs, so even a 404 or a refused request carries them
   app.addHook('onRequest', (_req, reply, done) => {
     const raw = reply.raw;
-    if (securityHeaders) {
-      for (const [name, value] of securityHeaders) raw.setHeader(name, value);
-      return done();
-    }
-    const before = new Set(raw.getHeaderNames());
-    reply.helmet();
-    const made = raw.getHeaderNames().filter((name) => !before.has(name));
-    // (no hook before this one sets any of helmet's headers, so all it sets are new here)
-    if (made.length > 0) securityHeaders = made.map((name) => [name, raw.getHeader(name) as number | string | string[]]);
+    for (const [name, value] of headers) raw.setHeader(name, value);
     done();
   });
 

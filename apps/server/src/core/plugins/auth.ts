@@ -65,18 +65,43 @@ interface AuthEntry {
   base: Omit<LoadedUser, 'tokenVersion'>;
   /** The user's data scope, worked out on first use in this epoch. */
   scope?: Promise<DeptScope>;
+  /** The request user of each of this user's sessions (token id) in this epoch: one frozen object per session. */
+  sessions: Map<string, CurrentUser>;
 }
 
 const MAX_CACHED_USERS = 10_000;
+/** Sessions remembered per user and epoch; past that, a session's requests each get their own (frozen) copy. */
+const MAX_SESSIONS_PER_USER = 100;
 
 /** Forget cached users everywhere (after writes that bypass the HTTP API, e.g. scripts and tests). */
 export async function invalidateAuthCache(app: FastifyInstance): Promise<void> {
   await app.cache.set(AUTHZ_EPOCH_KEY, `${Date.now()}-${Math.random()}`);
 }
 
+/**
+ * The user without its token version, frozen through (roles and permission codes too): it is shared by every
+ * request of this user in one epoch, so a handler that changed it would change what other requests see; frozen,
+ * such a write throws (TypeError in strict mode) instead of leaking.
+ */
 function withoutTokenVersion(user: LoadedUser): AuthEntry['base'] {
   const { tokenVersion: _tv, ...base } = user;
-  return base;
+  for (const role of base.roles) Object.freeze(role);
+  Object.freeze(base.roles);
+  Object.freeze(base.permissions);
+  return Object.freeze(base);
+}
+
+/**
+ * The request user of a session: made once per session and epoch and shared read-only by its requests (copying
+ * the user on every request was ~9 % of an /auth/info request, issue 27). `/auth/info` keys its cached answer on
+ * this object, so the answer lives exactly as long as the epoch's entry.
+ */
+function sessionUser(entry: AuthEntry, jti: string, exp: number): CurrentUser {
+  const known = entry.sessions.get(jti);
+  if (known) return known;
+  const user: CurrentUser = Object.freeze({ ...entry.base, tokenJti: jti, tokenExp: exp });
+  if (entry.sessions.size < MAX_SESSIONS_PER_USER) entry.sessions.set(jti, user);
+  return user;
 }
 
 /**
@@ -106,7 +131,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     if (hit) return hit;
     const loading: Promise<AuthEntry | null> = loadCurrentUser(app.database.db, uid).then(
       (user) => {
-        const entry: AuthEntry | null = user ? { tokenVersion: user.tokenVersion, enabled: user.enabled, base: withoutTokenVersion(user) } : null;
+        const entry: AuthEntry | null = user ? { tokenVersion: user.tokenVersion, enabled: user.enabled, base: withoutTokenVersion(user), sessions: new Map() } : null;
         // A user that is gone is not remembered (nor is a failed load): the next request asks again.
         if (users.get(uid) === loading) {
           if (entry) users.set(uid, entry);
@@ -140,7 +165,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     const entry = cached instanceof Promise ? await cached : cached;
     if (!entry || entry.tokenVersion !== claims.tv) throw unauthorized();
     if (!entry.enabled) throw unauthorized('账号已停用，请联系管理员');
-    req.user = { ...entry.base, tokenJti: claims.jti, tokenExp: claims.exp };
+    req.user = sessionUser(entry, claims.jti, claims.exp);
     // 在线用户's last seen: a cache write at most once a minute per session; never fails the request
     await touchSession(app.cache, claims.jti, claims.exp).catch(() => undefined);
     return entry;
