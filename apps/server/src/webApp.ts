@@ -15,9 +15,9 @@ import { apiNotFound, type NotFoundHandler } from './core/plugins/errors.ts';
  * other GET that is not an API path: the app routes on the client.
  *
  * index.html is sent with `<link rel="modulepreload">` hints for the code of the page being opened: the texts
- * of the visitor's language (cookie, then Accept-Language, as the app itself decides), the layout after login
- * and the screen the menus put at that path (from dist/page-chunks.json, written by the web build:
- * apps/web/build/pageChunks.ts). Without them a first visit fetches that code in two more rounds after the
+ * of the visitor's language (cookie, then Accept-Language, as the app itself decides), the login page's code on
+ * /login, the layout after login and the screen the menus put at that path (from dist/page-chunks.json, written
+ * by the web build: apps/web/build/pageChunks.ts). Without them a first visit fetches that code in two more rounds after the
  * entry has run; with them it downloads beside the entry. The hints name public, content-hashed files only,
  * and the path -> screen mapping they reveal is in the public bundle anyway, so they are given to everyone.
  */
@@ -160,6 +160,8 @@ export function webPages(app: FastifyInstance, webDist: string, isApiPath: (url:
       // the texts first: the page renders nothing before them (the fallback language's, then the user's)
       const language = pickLanguage(languageCookie(req.headers.cookie), acceptedLanguages(req.headers['accept-language']));
       for (const lng of new Set([FALLBACK_LANGUAGE, language])) if (chunks.locales?.[lng]) files.push(chunks.locales[lng]);
+      // the login page's own code, like a screen's at its path (one round trip less before the form shows)
+      if (pathname === '/login' && chunks.login) files.push(chunks.login);
       if (!PLAIN_PAGES.has(pathname) && !pathname.startsWith('/redirect/')) {
         files.push(chunks.layout);
         try {

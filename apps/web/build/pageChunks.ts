@@ -19,6 +19,8 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const LAYOUT_MODULES = ['layout/AppLayout.tsx', 'layout/screenPreload.ts'];
 /** The generic resource page behind every `crud/<resource>` menu (app/screens.ts). */
 const CRUD_MODULE = 'crud/ResourcePage.tsx';
+/** The login page (router.tsx loads it lazily; /login is where every first visit without a session lands). */
+const LOGIN_MODULE = 'pages/Login.tsx';
 const REGISTRY = 'modules/registry.ts';
 /** Loads each language's texts (locales/<lng>/index.ts) and its antd (zh_CN...) and dayjs (zh-cn...) locales. */
 const I18N_MODULE = 'app/i18n.ts';
@@ -110,6 +112,7 @@ export function pageChunks(): Plugin {
       const result: PageChunks = {
         layout: filesOf(LAYOUT_MODULES.map((m) => path.join(SRC, m))),
         crud: filesOf([path.join(SRC, CRUD_MODULE)]),
+        login: filesOf([path.join(SRC, LOGIN_MODULE)]),
         screens,
         locales,
       };

@@ -16,6 +16,8 @@ export interface PageChunks {
   layout: PageFiles;
   /** the generic resource page behind every `crud/<resource>` menu */
   crud: PageFiles;
+  /** the login page, hinted on /login (absent in older builds) */
+  login?: PageFiles;
   /** by menu component key */
   screens: Record<string, PageFiles>;
   /** by language: its texts and antd/dayjs locales, which every page waits for before it renders (absent in older builds) */
