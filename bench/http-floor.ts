@@ -7,9 +7,10 @@
  *   BENCH_CASES=info,users ...                       only the cases whose URL holds one of these words
  *
  * One database (100,000 users; a company of 10,000 staff among 30,000), two servers on it as child processes:
- * - the product, started the way `npm start` starts it (apps/server/src/main.ts under the tsx loader; no scheduler,
- *   no request log, no demo data, NODE_ENV=production);
- * - the floor (bench/_floorServer.ts): bare Fastify, the same driver, token check and SQL, rows mapped by hand.
+ * - the product, started the way `npm start` starts it (the bundled apps/server/dist/main.js, BENCH_TSX=1: the
+ *   sources under tsx as before issue 27; no scheduler, no request log, no demo data, NODE_ENV=production);
+ * - the floor (bench/_floorServer.ts, bundled alike into bench/out/floor): bare Fastify, the same driver, token
+ *   check and SQL, rows mapped by hand.
  * For GET /auth/info, GET /api/users?page=0&size=10 and the big company's staff list: autocannon runs (10
  * connections) taken in alternation (product, floor, floor, product...) after a warm-up of each, then req/s, the
  * server process's CPU µs per request (utime+stime from /proc/<pid>/stat over the run) and the ratio product/floor
@@ -29,6 +30,7 @@ import { prepareDatabase } from '../apps/server/src/core/sync/index.ts';
 import { loadOrCreateKeys } from '../apps/server/src/core/auth/keys.ts';
 import { signToken } from '../apps/server/src/core/auth/tokens.ts';
 import { seedBenchUsers } from './_seedUsers.ts';
+import { buildServerIfChanged, bundleServer, SERVER_DIST } from '../scripts/build-server.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const STAFF = Number(process.env.BENCH_STAFF ?? 10_000);
@@ -69,11 +71,12 @@ interface Server {
   base: string;
 }
 
-async function startServer(name: string, script: string, env: NodeJS.ProcessEnv): Promise<Server> {
+/** `args`: what follows `node` (a built .js file, or `--import tsx` and a .ts file). */
+async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   // BENCH_PROFILE=<folder>: the product writes a V8 CPU profile there when it stops (open it in Chrome DevTools)
   const profile = name === 'product' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;
   for (;;) {
@@ -152,8 +155,8 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
   const token = signToken(keys.tokenSecret, Number(admin.id), Number(admin.token_version), 3600).token;
   const headers = { authorization: `Bearer ${token}` };
   const env = { DB_URL: dbUrl, DATA_DIR: dataDir, HOST: '127.0.0.1', NODE_ENV: 'production', ADMIN_PASSWORD: 'Bench-admin-123', CAPTCHA_ENABLED: 'false', DEMO_DATA: 'false', LOG_REQUESTS: 'false', SCHEDULER_ENABLED: 'false' };
-  const product = await startServer('product', 'apps/server/src/main.ts', env);
-  const floor = await startServer('floor', 'bench/_floorServer.ts', env);
+  const product = await startServer('product', PRODUCT, env);
+  const floor = await startServer('floor', [FLOOR], env);
   const lines: string[] = [];
   try {
     await new Promise((r) => setTimeout(r, 2000));
@@ -200,7 +203,17 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
   return lines;
 }
 
+/**
+ * The product as `npm start` runs it (the bundle scripts/build-server.mjs makes; BENCH_TSX=1: the TypeScript sources
+ * under the tsx loader, as `npm start` did before), and the floor bundled the same way, so that neither carries a
+ * loader the other lacks.
+ */
+const PRODUCT = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [path.join(SERVER_DIST, 'main.js')];
+const FLOOR = path.join(ROOT, 'bench/out/floor/_floorServer.js');
+
 async function main() {
+  if (process.env.BENCH_TSX !== '1') await buildServerIfChanged();
+  await bundleServer(path.join(ROOT, 'bench/_floorServer.ts'), path.dirname(FLOOR));
   const pgUrl = process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL;
   let kinds: ['SQLite' | 'PostgreSQL', string | undefined][] = [['SQLite', undefined]];
   if (pgUrl) kinds.push(['PostgreSQL', pgUrl]);
