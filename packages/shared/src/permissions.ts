@@ -65,6 +65,9 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   { prefix: 'SQL_MONITOR', alias: 'SQL监控', actions: [['SELECT', '查看'], ['DELETE', '重置']] },
   // 系统工具 › 邮件工具 / 支付宝工具 (modules/integrations): reading the settings, changing them, using the tool
   { prefix: 'EMAIL', alias: '邮件工具', actions: [['SELECT', '查看'], ['EDIT', '配置'], ['SEND', '发送']] },
+  // 薪资管理 › 代发工资 (modules/payout, issue 23): batches from a confirmed month, the bank file (locks the batch),
+  // the bank's return file, card corrections and re-pay batches
+  { prefix: 'PAYOUT', alias: '代发工资', actions: [['SELECT', '查询'], ['CREATE', '生成'], ['EXPORT', '导出'], ['IMPORT', '导入回盘'], ['EDIT', '更正账号'], ['DELETE', '删除']] },
   { prefix: 'ALIPAY', alias: '支付宝工具', actions: [['SELECT', '查看'], ['EDIT', '配置'], ['PAY', '测试支付']] },
 ];
 

@@ -4,6 +4,7 @@ import { registerAuthRoutes } from './auth/routes.ts';
 import { registerSystem } from './system/index.ts';
 import { registerDispatch } from './dispatch/index.ts';
 import { registerPayroll } from './payroll/index.ts';
+import { registerPayout } from './payout/index.ts';
 import { registerStorageModule } from './storage/index.ts';
 import { registerTools } from './tools/index.ts';
 import { registerEmail } from './integrations/email/index.ts';
@@ -41,6 +42,8 @@ export const AREAS = [
   area('payroll', registerPayroll),
   // Month close I: 结算单, 回款登记, 应收台账, 结算条款, 增值税计税方式
   area('settlement', registerSettlement),
+  // 薪资管理 › 代发工资 and 系统工具 › 银行模板 (issue 23)
+  area('payout', registerPayout),
   // 系统工具 › 存储管理 and 图床管理
   area('storage', registerStorageModule, ['storage']),
   area('tools', registerTools),

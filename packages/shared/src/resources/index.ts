@@ -22,6 +22,7 @@ import { taxDeductionResource } from './taxDeduction.ts';
 import { taxDeductionCapResource } from './taxDeductionCap.ts';
 import { taxOpeningResource } from './taxOpening.ts';
 import { settlementTermsResource, vatRegimeResource } from './settlementTerms.ts';
+import { bankTemplateResource } from './bankTemplate.ts';
 // -- payroll resources end
 
 /**
@@ -55,6 +56,7 @@ export const RESOURCE_DEFINITIONS = [
   taxDeductionCapResource,
   settlementTermsResource,
   vatRegimeResource,
+  bankTemplateResource,
 ] as const;
 
 /** Every resource definition by API name; the web app's generic pages and the server's Excel routes read it. */
