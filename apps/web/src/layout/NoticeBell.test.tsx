@@ -46,6 +46,8 @@ describe("the header's bell (issue 25 item 2)", () => {
     fireEvent.click(screen.getByTestId('notice-bell'));
     await waitFor(() => expect(screen.getAllByTestId('notice-item')).toHaveLength(2));
     expect(screen.getByText('通知')).toBeTruthy();
+    // never wider than a phone's screen (the popover is shifted into view; measured in notices-jobs.e2e.ts at 390 px)
+    expect((screen.getByTestId('notice-panel').parentElement as HTMLElement).style.maxWidth).toBe('calc(100vw - 48px)');
     fireEvent.click(screen.getByText('定时任务「数据库备份」连续失败，已自动暂停'));
     await waitFor(() => expect(screen.getByText('定时任务页面')).toBeTruthy());
     const put = calls.find((c) => c.method === 'PUT');

@@ -2,11 +2,14 @@ import { BellOutlined } from '@ant-design/icons';
 import { listNotices, markNoticesRead, type Notice } from '@app/shared/contracts/notices';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
+import type React from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { contractKey, useContractMutation, useContractQuery } from '../app/contractClient';
 import { formatDateTime } from '../crud/format';
+
+const PANEL_BOX: React.CSSProperties = { width: 340, maxWidth: 'calc(100vw - 48px)', maxHeight: 420, overflowY: 'auto' };
 
 /**
  * The header's bell (issue 25 item 2): the caller's own notices (a failed scheduled run, its auto-pause) with the
@@ -68,6 +71,9 @@ export function NoticeBell() {
       onOpenChange={setOpen}
       trigger="click"
       placement="bottomRight"
+      // on a phone the bell sits left of the header's other icons: aligned to its right edge the panel would start off
+      // screen, so it is shifted back into view (and never wider than the screen)
+      autoAdjustOverflow={{ adjustY: true, shiftX: true }}
       title={
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16 }}>
           <span>{t('notices.title')}</span>
@@ -76,7 +82,7 @@ export function NoticeBell() {
           </Button>
         </div>
       }
-      content={<div style={{ width: 340, maxHeight: 420, overflowY: 'auto' }}>{panel}</div>}
+      content={<div style={PANEL_BOX}>{panel}</div>}
     >
       <span className="app-navbar-action" role="button" aria-label={t('notices.title')} data-testid="notice-bell">
         <Badge count={unread} size="small" offset={[4, -2]} overflowCount={99}>

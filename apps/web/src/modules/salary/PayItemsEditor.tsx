@@ -73,6 +73,9 @@ export function payItemErrorsOf(err: unknown): PayItemErrors {
 }
 const EMPTY: Record<PayItemField, true> = { backPay: true, backPayMonth: true, backDeduct: true, backDeductMonth: true, severance: true };
 
+// An inline form item is as wide as its content: a long refusal under a field (the server's message names the row and
+// what to fill in) would stretch it, and the page, past the screen. Capped at the panel's width, the message wraps.
+const ITEM: React.CSSProperties = { maxWidth: '100%' };
 const PANEL: React.CSSProperties = { margin: '8px 0', padding: '8px 12px', border: '1px solid rgba(5, 5, 5, 0.06)', borderRadius: 6, rowGap: 8 };
 
 export function PayItemsEditor({
@@ -92,7 +95,7 @@ export function PayItemsEditor({
   const set = (field: PayItemField, v: unknown) => onChange({ ...value, [field]: v }, field);
   const status = (f: PayItemField) => (errors[f] ? ('error' as const) : undefined);
   const amount = (field: 'backPay' | 'backDeduct' | 'severance', max: number) => (
-    <Form.Item label={t(`payItems.${field}`)} validateStatus={status(field)} help={errors[field]} htmlFor={`salary-input-${field}`}>
+    <Form.Item label={t(`payItems.${field}`)} validateStatus={status(field)} help={errors[field]} htmlFor={`salary-input-${field}`} style={ITEM}>
       <InputNumber
         id={`salary-input-${field}`}
         size="small"
@@ -108,7 +111,7 @@ export function PayItemsEditor({
   );
   // the month a 补发/补扣 refers to: only months before the salary month can be picked
   const monthPicker = (field: 'backPayMonth' | 'backDeductMonth') => (
-    <Form.Item label={t(`payItems.${field}`)} validateStatus={status(field)} help={errors[field]} htmlFor={`salary-input-${field}`}>
+    <Form.Item label={t(`payItems.${field}`)} validateStatus={status(field)} help={errors[field]} htmlFor={`salary-input-${field}`} style={ITEM}>
       <DatePicker
         id={`salary-input-${field}`}
         size="small"

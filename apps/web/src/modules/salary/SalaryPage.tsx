@@ -369,7 +369,8 @@ export default function SalaryPage() {
             return (
               <Space size={4} onClick={(e) => e.stopPropagation()}>
                 <Button size="small" type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="salary-save">
-                  {t('confirm')}
+                  {/* 保存, not 确认: 确认 is the month's lock, a button away on the same screen */}
+                  {t('save')}
                 </Button>
                 <Button size="small" icon={<CloseOutlined />} onClick={() => setEditing(null)} data-testid="salary-cancel">
                   {t('cancel')}

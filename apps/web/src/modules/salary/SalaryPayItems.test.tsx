@@ -46,16 +46,19 @@ async function startEdit() {
       <SalaryPage />
     </MemoryRouter>,
   );
-  expect(await screen.findByText('张三', {}, { timeout: 8000 })).toBeTruthy();
+  // the first render of the screen in a file takes longest (seen over 8 s on a loaded 2-core machine)
+  expect(await screen.findByText('张三', {}, { timeout: 20_000 })).toBeTruthy();
   fireEvent.click(screen.getByTestId('salary-edit'));
   expect((await screen.findByTestId('salary-pay-items')).textContent).toContain('张三 的补发、补扣和经济补偿金');
 }
 
-describe('SalaryPage: 补发/补扣/经济补偿金', { timeout: 30_000 }, () => {
+describe('SalaryPage: 补发/补扣/经济补偿金', { timeout: 60_000 }, () => {
   it('edits them with their months in the row’s edit and sends them with 加班费/扣款', async () => {
     const calls = salaryFetch(() => ({ status: 204 }));
     loginAs(['ACCOUNTSSALARY_EDIT']);
     await startEdit();
+    // the row's button saves the edit: it says 保存, not 确认 (the month's lock, on the same screen)
+    expect(screen.getByTestId('salary-save').textContent).toBe('保存');
     fireEvent.change(spin('salary-input-backPay'), { target: { value: '2000' } });
     pickMonth('补发所属月份', BEFORE);
     fireEvent.change(spin('salary-input-backDeduct'), { target: { value: '300.5' } });
@@ -97,6 +100,8 @@ describe('SalaryPage: 补发/补扣/经济补偿金', { timeout: 30_000 }, () =>
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     const field = (screen.getByTestId('salary-input-backPayMonth').closest('.ant-form-item') as HTMLElement) ?? document.body;
     await waitFor(() => expect(field.textContent).toContain(refusal));
+    // a long refusal wraps inside the panel instead of widening the item (and the page) past the screen
+    expect(field.style.maxWidth).toBe('100%');
     // the row stays in edit to be corrected
     expect(screen.getByTestId('salary-pay-items')).toBeTruthy();
   });

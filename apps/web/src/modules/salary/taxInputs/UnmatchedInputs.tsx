@@ -2,10 +2,12 @@ import type { ResourceDef } from '@app/shared/resource';
 import { WarningOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Input, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDicts } from '../../../app/dict';
 import { api } from '../../../app/request';
 import { type FieldOverride, ResourceForm } from '../../../crud/CrudDialog';
+import { dictNames } from '../../../crud/fields';
 
 /**
  * 无法匹配 (findings U1, U7): the rows of one payroll input screen that no salary row reads — saved under a client's
@@ -31,6 +33,9 @@ interface Props {
   overrides: Record<string, FieldOverride>;
 }
 
+/** Wide enough for the six columns with the reason in full (antd's "large" is 736 px), never wider than the screen. */
+const DRAWER_WIDTH = 'min(960px, 100vw)';
+
 const queryKey = (table: string, month: string) => ['payroll', 'unmatchedInputs', table, month];
 
 /** The toolbar button (with the count when there are any) and its drawer. */
@@ -46,6 +51,8 @@ export function UnmatchedInputsButton({ def, overrides }: Props) {
   const total = list.data?.totalElements ?? 0;
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);
   const client = useQueryClient();
+  // the edit dialog's choice fields (住房租金城市类别...) need their dictionaries, as on the screen's own dialog
+  const dicts = useDicts(useMemo(() => dictNames(def.fields), [def]));
 
   const edit = async (row: UnmatchedRow) => {
     setEditing(await api.get<Record<string, unknown>>(`/api/${def.name}/${row.id}`));
@@ -61,7 +68,7 @@ export function UnmatchedInputsButton({ def, overrides }: Props) {
         {t('unmatched')}
         {total > 0 ? ` (${total})` : ''}
       </Button>
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('unmatchedTitle')} size="large" data-testid="unmatched-drawer">
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('unmatchedTitle')} size={DRAWER_WIDTH} data-testid="unmatched-drawer">
         <Alert type={total > 0 ? 'warning' : 'success'} showIcon title={total > 0 ? t('unmatchedHint', { count: total }) : t('allMatched')} style={{ marginBottom: 12 }} />
         <Input
           value={month}
@@ -77,13 +84,23 @@ export function UnmatchedInputsButton({ def, overrides }: Props) {
           loading={list.isFetching}
           dataSource={list.data?.content ?? []}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          scroll={{ x: 760 }}
+          scroll={{ x: 850 }}
           columns={[
             { title: t('col.name'), dataIndex: 'name', width: 90 },
             { title: t('col.idCard'), dataIndex: 'idCard', width: 180 },
             { title: def.name === 'accountsStaffExtra' ? t('col.company') : t('col.agent'), dataIndex: def.name === 'accountsStaffExtra' ? 'companyName' : 'agent', width: 180 },
             { title: t('col.month'), dataIndex: 'month', width: 90 },
-            { title: t('col.reason'), dataIndex: 'reason', render: (r: UnmatchedReason) => <Tag color="orange">{t(`reason.${r}`)}</Tag> },
+            {
+              title: t('col.reason'),
+              dataIndex: 'reason',
+              width: 240,
+              // the reason is what the clerk acts on: it wraps rather than being cut off under the fixed 操作 column
+              render: (r: UnmatchedReason) => (
+                <Tag color="orange" style={{ whiteSpace: 'normal', marginInlineEnd: 0 }} data-testid="unmatched-reason">
+                  {t(`reason.${r}`)}
+                </Tag>
+              ),
+            },
             {
               title: t('col.action'),
               key: 'action',
@@ -103,6 +120,7 @@ export function UnmatchedInputsButton({ def, overrides }: Props) {
         open={editing !== null}
         mode="edit"
         record={editing}
+        dicts={dicts}
         overrides={overrides}
         onClose={() => setEditing(null)}
         onSaved={() => void client.invalidateQueries({ queryKey: ['payroll', 'unmatchedInputs'] })}

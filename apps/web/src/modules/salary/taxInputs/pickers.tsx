@@ -98,6 +98,9 @@ export function StaffPicker({ value, onChange, id, agentField, fill, disabled }:
   const [q, setQ] = useState('');
   const agent = Form.useWatch(agentField ?? '__none', form) as string | undefined;
   const { options, loading } = useStaffSearch(q, agentField ? agent : undefined);
+  // the staff record chosen in this dialog: when another agent is chosen afterwards and the person does not work
+  // under it, the choice is cleared rather than kept (it would only be refused on save)
+  const chosen = useRef<StaffOption | null>(null);
   const currentName = Form.useWatch(fill.name, form) as string | undefined;
   const currentCompanyId = Form.useWatch(fill.companyId ?? '__none', form) as number | undefined;
   const currentCompany = Form.useWatch(fill.companyName ?? '__none', form) as string | undefined;
@@ -106,14 +109,30 @@ export function StaffPicker({ value, onChange, id, agentField, fill, disabled }:
   const currentKey = value ? `${value}|${fill.companyId ? (currentCompanyId ?? '') : ''}` : undefined;
   const byKey = new Map(options.map((o) => [keyOf(o), o]));
   const items = options.map((o) => ({ value: keyOf(o), label: <StaffLabel option={o} />, title: `${o.staffName ?? ''} ${o.idCard}` }));
-  if (currentKey && !byKey.has(currentKey)) {
-    // the saved person (edit) is shown from the form's own fields until a search replaces the options
+  const searching = q.trim() !== '';
+  if (currentKey && !byKey.has(currentKey) && !searching) {
+    // the saved person (edit) is shown from the form's own fields until a search replaces the options; while a
+    // search runs only its results are offered (the earlier choice may not be one of the agent's staff)
     items.unshift({
       value: currentKey,
       label: <StaffLabel option={{ staffName: currentName ?? null, idCard: value as string, companyName: currentCompany ?? null }} />,
       title: `${currentName ?? ''} ${value}`,
     });
   }
+  const clear = () => {
+    chosen.current = null;
+    onChange?.(null);
+    form.setFieldsValue({ [fill.name]: null, ...(fill.companyId ? { [fill.companyId]: null } : {}), ...(fill.companyName ? { [fill.companyName]: null } : {}) });
+  };
+  const clearRef = useRef(clear);
+  clearRef.current = clear;
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  useEffect(() => {
+    const o = chosen.current;
+    // only the person picked here (not a saved record's, nor one left over from an earlier opening of the dialog)
+    if (agentField && agent && o && o.idCard === valueRef.current && o.dispatchCompany !== agent) clearRef.current();
+  }, [agent, agentField]);
   return (
     <Select
       id={id}
@@ -121,12 +140,13 @@ export function StaffPicker({ value, onChange, id, agentField, fill, disabled }:
       showSearch={{ filterOption: false, onSearch: setQ, searchValue: q }}
       onChange={(key: string | undefined) => {
         setQ('');
+        if (key && key === currentKey) return; // the shown person picked again
         const o = key ? byKey.get(key) : undefined;
         if (!key || !o) {
-          onChange?.(null);
-          form.setFieldsValue({ [fill.name]: null, ...(fill.companyId ? { [fill.companyId]: null } : {}), ...(fill.companyName ? { [fill.companyName]: null } : {}) });
+          clear();
           return;
         }
+        chosen.current = o;
         onChange?.(o.idCard);
         const patch: Record<string, unknown> = { [fill.name]: o.staffName };
         if (fill.companyId) patch[fill.companyId] = o.companyId;
