@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe("the header's bell (issue 25 item 2)", () => {
-  it('shows the unread count, lists the notices, and opening one marks it read and goes to its screen', async () => {
+  it('shows the unread count, lists the notices, and opening one marks it read and goes to its screen', { timeout: 60_000 }, async () => {
     loginAs(['JOB_SELECT']);
     let read = false;
     const calls = installFakeFetch((call) => {

@@ -70,10 +70,9 @@ export function NoticeBell() {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="bottomRight"
-      // on a phone the bell sits left of the header's other icons: aligned to its right edge the panel would start off
-      // screen, so it is shifted back into view (and never wider than the screen)
-      autoAdjustOverflow={{ adjustY: true, shiftX: true }}
+      // centred under the bell, which antd shifts sideways to stay on screen: on a phone the bell sits left of the
+      // header's other icons, and a panel aligned to its right edge (bottomRight) started off the screen's left side
+      placement="bottom"
       title={
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 16 }}>
           <span>{t('notices.title')}</span>
