@@ -47,6 +47,10 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'salary/accountsSalary/index': () => import('./salary/SalaryPage'),
   'salary/report/index': () => import('./salary/SalaryReportPage'),
   'salary/acPayslip/index': () => import('./salary/PayslipPage'),
+  // Month close I (issue 22): 结算单, 回款登记, 应收台账
+  'salary/settlement/index': () => import('./salary/settlement/SettlementPage'),
+  'salary/settlement/receipts': () => import('./salary/settlement/ReceiptsPage'),
+  'salary/settlement/receivables': () => import('./salary/settlement/ReceivablesPage'),
   // payroll inputs on the generic screens, with their pickers and 无法匹配 check (U1, U7)
   'crud/taxDeduction': () => import('./salary/taxInputs/TaxDeductionPage'),
   'crud/taxOpening': () => import('./salary/taxInputs/TaxOpeningPage'),

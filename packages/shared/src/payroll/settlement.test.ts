@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PayrollDecimal, roundFen, TAX_ROUNDING } from './money.ts';
 import {
   buildSettlementStatement,
+  fenTimesRatio,
   formatPerHeadItems,
   maskIdCard,
   parsePerHeadItems,
@@ -181,6 +183,19 @@ describe('header', () => {
 });
 
 describe('helpers', () => {
+  it('property: the integer fast path of fen × ratio equals decimal.js half-up, whatever the size', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -9_000_000_000_000, max: 9_000_000_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (fen, micro) => {
+        const ratio = (micro / 1_000_000).toFixed(6);
+        expect(fenTimesRatio(fen, ratio)).toBe(roundFen(new PayrollDecimal(ratio).times(fen), TAX_ROUNDING));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(fenTimesRatio(1, '0.5')).toBe(1);
+    expect(fenTimesRatio(-1, '0.5')).toBe(-1);
+    expect(fenTimesRatio(999_999, '0.0000005')).toBe(0);
+  });
+
   it('masks the ID card to first 6 + last 4', () => {
     expect(maskIdCard('110101198805170011')).toBe('110101********0011');
   });
