@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
@@ -11,6 +11,8 @@ import { ServerPagedTable } from './ServerPagedTable';
 import './integrations.css';
 // U19: one date format everywhere (yyyy-MM-dd HH:mm:ss), not the browser's locale (2026/11/26)
 import { formatDateTime } from '../../crud/format';
+import { SearchItem } from '../../crud/SearchBar';
+import { ListToolbar } from '../../crud/usePagedList';
 
 /** 系统工具 › 邮件工具: tabs 配置 / 发送（默认）/ 发送记录 / 使用说明 (spec §2, §3 Mail config, §5 E-mail sending). */
 
@@ -263,8 +265,35 @@ function SendTab() {
 
 function LogTab() {
   const { t } = useTranslation('integrations');
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<{ blurry?: string; status?: string }>({});
   return (
-    <ServerPagedTable<MailLogRow>
+    <>
+      {/* U19: the labelled filter row and toolbar of every list: subject or recipient, and the sending state */}
+      <ListToolbar
+        ns="crud"
+        search={{ label: t('email.log.search'), placeholder: t('email.log.searchHint'), onSearch: (blurry) => setFilters((f) => ({ ...f, blurry: blurry || undefined })), testId: 'email-logs-search', width: 240 }}
+        filters={
+          <SearchItem label={t('email.log.status')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              placeholder={t('email.log.all')}
+              value={filters.status}
+              onChange={(status?: string) => setFilters((f) => ({ ...f, status }))}
+              options={[
+                { value: 'SENT', label: t('email.log.sent') },
+                { value: 'FAILED', label: t('email.log.failed') },
+              ]}
+              data-testid="email-logs-status"
+            />
+          </SearchItem>
+        }
+        onRefresh={() => queryClient.invalidateQueries({ queryKey: ['emailLogs'] })}
+      />
+      <ServerPagedTable<MailLogRow>
+      key={JSON.stringify(filters)}
+      params={filters}
       url="/api/email/logs"
       queryKey="emailLogs"
       testId="email-logs"
@@ -284,6 +313,7 @@ function LogTab() {
         { key: 'createBy', dataIndex: 'createBy', title: t('email.log.by'), width: 100 },
       ]}
     />
+    </>
   );
 }
 

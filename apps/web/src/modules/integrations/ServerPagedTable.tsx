@@ -6,11 +6,12 @@ import { api } from '../../app/request';
 
 /**
  * A read-only record list of the integration tools (发送记录, 测试订单): `GET url?page&size` (0-based) answering
- * `{content, totalElements}`, shown 10 a page with the usual page sizes.
+ * `{content, totalElements}`, shown 10 a page with the usual page sizes. `params` are the list's filters (give the
+ * table a `key` that changes with them, so that a new search starts on the first page).
  */
-export function ServerPagedTable<T extends { id: number }>({ url, queryKey, columns, testId }: { url: string; queryKey: string; columns: ColumnsType<T>; testId: string }) {
+export function ServerPagedTable<T extends { id: number }>({ url, queryKey, columns, testId, params }: { url: string; queryKey: string; columns: ColumnsType<T>; testId: string; params?: Record<string, string | undefined> }) {
   const [page, setPage] = useState({ page: 0, size: 10 });
-  const q = useQuery({ queryKey: [queryKey, page], queryFn: () => api.get<{ content: T[]; totalElements: number }>(url, page) });
+  const q = useQuery({ queryKey: [queryKey, page, params], queryFn: () => api.get<{ content: T[]; totalElements: number }>(url, { ...params, ...page }) });
   return (
     <Table<T>
       size="small"

@@ -1,4 +1,4 @@
-import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import type { QueryStatsSnapshot as Snapshot, StatementStats } from '@app/shared/sqlMonitor';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Popconfirm, Row, Segmented, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { api } from '../../app/request';
 import { useApiMutation } from '../../crud/mutations';
+import { SearchItem } from '../../crud/SearchBar';
+import { ListToolbar } from '../../crud/usePagedList';
 import { timeTagColor } from '../monitor/LogPage';
 import '../../crud/crud.css';
 import './tools.css';
@@ -44,6 +46,9 @@ export default function SqlMonitorPage() {
   // a promise: the popover's 确定 spins until the server answered
   const reset = () => clear.mutateAsync().catch(() => undefined);
   const s = q.data;
+  const [search, setSearch] = useState('');
+  const needle = search.toLowerCase();
+  const statements = (s?.statements ?? []).filter((st) => !needle || st.sql.toLowerCase().includes(needle));
   const columns: ColumnsType<StatementRow> = [
     {
       key: 'sql',
@@ -93,33 +98,42 @@ export default function SqlMonitorPage() {
   ];
   return (
     <Card variant="borderless" className="crud-page" data-testid="sql-monitor-page">
-      <div className="crud-search" style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
-        <Segmented
-          value={period}
-          onChange={(v) => setPeriod(v as typeof period)}
-          options={[
-            { value: 'all', label: t('sql.windowAll') },
-            { value: '5', label: t('sql.window5') },
-            { value: '60', label: t('sql.window60') },
-          ]}
-          data-testid="sql-window"
-        />
-        <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()} loading={q.isFetching} data-testid="sql-refresh">
-          {t('sql.refresh')}
-        </Button>
-        {hasPermission(['SQL_MONITOR_ALL', 'SQL_MONITOR_DELETE']) && (
-          <Popconfirm title={t('sql.resetConfirm')} okText={t('ok')} cancelText={t('cancel')} onConfirm={reset}>
-            <Button danger icon={<ClearOutlined />} data-testid="sql-reset">
-              {t('sql.reset')}
-            </Button>
-          </Popconfirm>
-        )}
-        {s && (
-          <Typography.Text type="secondary">
-            {t('sql.since', { since: time(s.since), dialect: s.dialect })}
-          </Typography.Text>
-        )}
-      </div>
+      {/* U19: the labelled filter row and toolbar of every list (ListToolbar), the statistics window a labelled filter */}
+      <ListToolbar
+        ns="crud"
+        search={{ label: t('sql.statement'), placeholder: t('sql.searchHint'), onSearch: setSearch, testId: 'sql-search', width: 240 }}
+        filters={
+          <SearchItem label={t('sql.window')}>
+            <Segmented
+              value={period}
+              onChange={(v) => setPeriod(v as typeof period)}
+              options={[
+                { value: 'all', label: t('sql.windowAll') },
+                { value: '5', label: t('sql.window5') },
+                { value: '60', label: t('sql.window60') },
+              ]}
+              data-testid="sql-window"
+            />
+          </SearchItem>
+        }
+        extra={
+          <>
+            {hasPermission(['SQL_MONITOR_ALL', 'SQL_MONITOR_DELETE']) && (
+              <Popconfirm title={t('sql.resetConfirm')} okText={t('ok')} cancelText={t('cancel')} onConfirm={reset}>
+                <Button danger icon={<ClearOutlined />} data-testid="sql-reset">
+                  {t('sql.reset')}
+                </Button>
+              </Popconfirm>
+            )}
+            {s && (
+              <Typography.Text type="secondary">
+                {t('sql.since', { since: time(s.since), dialect: s.dialect })}
+              </Typography.Text>
+            )}
+          </>
+        }
+        onRefresh={() => q.refetch()}
+      />
       {s?.capped && <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('sql.capped', { max: s.maxStatements })} />}
       <Row gutter={[12, 12]} className="sql-cards" style={{ marginBottom: 12 }}>
         <Col xs={12} md={8} xl={4}>
@@ -161,7 +175,7 @@ export default function SqlMonitorPage() {
         rowKey="sql"
         size="small"
         loading={q.isLoading}
-        dataSource={s?.statements ?? []}
+        dataSource={statements}
         columns={columns}
         scroll={{ x: 900 }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true, showTotal: (total) => t('total', { total }) }}

@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, FileTextOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, RedoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FileTextOutlined, PauseCircleOutlined, PlayCircleOutlined, RedoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
 import { api } from '../../../app/request';
 import { formatDateTime } from '../../../crud/format';
+import { ListToolbar } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import '../operations.css';
 import { TASK_CODES, TASK_STATE, type TaskRow, type TaskState } from '../types';
@@ -36,7 +37,6 @@ export default function TasksPage() {
   const { t } = useTranslation('models');
   const { hasPermission } = useAuth();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
   const [jobName, setJobName] = useState('');
   const [page, setPage] = useState(0);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -84,8 +84,8 @@ export default function TasksPage() {
   const canExec = hasPermission(TASK_CODES.exec);
   const canEdit = hasPermission(TASK_CODES.edit);
   const canDelete = hasPermission(TASK_CODES.delete);
-  const search = () => {
-    setJobName(draft.trim());
+  const applySearch = (text: string) => {
+    setJobName(text);
     setPage(0);
   };
 
@@ -125,7 +125,8 @@ export default function TasksPage() {
     columns.push({
       key: 'actions',
       title: t('actions'),
-      width: 310,
+      // five small link buttons (开始 暂停 恢复 编辑 删除) and the cell's padding: 删除 is not cut (U12)
+      width: 340,
       fixed: 'right',
       render: (_, r) => {
         const b = taskButtons(r.isPause);
@@ -168,23 +169,19 @@ export default function TasksPage() {
 
   return (
     <Card variant="borderless" className="crud-page" data-testid="tasks-page">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input allowClear placeholder={t('task.searchName')} value={draft} onChange={(e) => setDraft(e.target.value)} onPressEnter={search} style={{ width: 220 }} data-testid="tasks-search" />
-        <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-          {t('search')}
-        </Button>
-        {hasPermission(TASK_CODES.create) ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, editing: null })} data-testid="tasks-add">
-            {t('add')}
+      {/* U19: the labelled filter row and toolbar of every list (ListToolbar), not a bare search box */}
+      <ListToolbar
+        ns="models"
+        search={{ label: t('task.jobName'), placeholder: t('task.searchName'), onSearch: (text) => applySearch(text), testId: 'tasks-search' }}
+        onAdd={hasPermission(TASK_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
+        addTestId="tasks-add"
+        extra={
+          <Button icon={<FileTextOutlined />} onClick={() => setLogsOpen(true)} data-testid="tasks-logs">
+            {t('log.title')}
           </Button>
-        ) : null}
-        <Button icon={<FileTextOutlined />} onClick={() => setLogsOpen(true)} data-testid="tasks-logs">
-          {t('log.title')}
-        </Button>
-        <Button icon={<ReloadOutlined />} onClick={() => void refresh()} data-testid="tasks-refresh">
-          {t('refresh')}
-        </Button>
-      </Space>
+        }
+        onRefresh={refresh}
+      />
       <TaskProgress task={selected} />
       <Table<TaskRow>
         rowKey="id"
@@ -192,7 +189,7 @@ export default function TasksPage() {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching && !list.data}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1340 }}
         data-testid="tasks-table"
         rowSelection={{ type: 'radio', selectedRowKeys: selectedId === null ? [] : [selectedId], onChange: (keys) => setSelectedId((keys[0] as number) ?? null), columnWidth: 40 }}
         onRow={(r) => ({ onClick: () => setSelectedId(r.id), className: r.id === selectedId ? 'task-row-selected' : undefined })}

@@ -1,9 +1,10 @@
-import { CloudUploadOutlined, DeleteOutlined, SearchOutlined, SyncOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Input, Space } from 'antd';
+import { Button } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback, notify } from '../../../app/feedback';
+import { ListToolbar } from '../../../crud/usePagedList';
 
 /**
  * Deleting one row or the selection of a file list (storage files, pictures), behind the same confirm: the
@@ -35,6 +36,8 @@ export function useFileDeletion({ title, remove, refresh }: { title: string; rem
 export interface FileListToolbarProps {
   /** Test-id prefix: `<prefix>-search`, `-upload`, `-sync`, `-batch-delete`. */
   testId: string;
+  /** The searched field's name, shown before the box (文件名). */
+  searchLabel: string;
   searchPlaceholder: string;
   onSearch: (text: string) => void;
   uploadLabel: string;
@@ -44,47 +47,41 @@ export interface FileListToolbarProps {
   sync?: { run: () => void; pending: boolean };
   /** Absent: no batch delete (no right to delete). */
   batchDelete?: { selectedCount: number; run: () => void };
+  onRefresh: () => unknown;
 }
 
-/** The toolbar above a file list: search by name, upload, synchronise, delete the selection. */
-export function FileListToolbar({ testId, searchPlaceholder, onSearch, uploadLabel, onUpload, sync, batchDelete }: FileListToolbarProps) {
+/**
+ * The filter row and toolbar above a file list (storage files, pictures), the shared ListToolbar of every
+ * hand-written list (U19): a labelled search by name with 搜索/重置, then upload, synchronise and delete the
+ * selection on the left and the refresh icon on the right.
+ */
+export function FileListToolbar({ testId, searchLabel, searchPlaceholder, onSearch, uploadLabel, onUpload, sync, batchDelete, onRefresh }: FileListToolbarProps) {
   const { t } = useTranslation('storage');
-  const { t: tc } = useTranslation('common');
-  const [draft, setDraft] = useState('');
-  const search = () => onSearch(draft.trim());
   return (
-    <Space wrap style={{ marginBottom: 12 }}>
-      <Space.Compact>
-        <Input
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onPressEnter={search}
-          placeholder={searchPlaceholder}
-          allowClear
-          maxLength={100}
-          style={{ width: 240 }}
-          data-testid={`${testId}-search`}
-        />
-        <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-          {tc('actions.search')}
-        </Button>
-      </Space.Compact>
-      {onUpload && (
-        <Button type="primary" icon={<CloudUploadOutlined />} onClick={onUpload} data-testid={`${testId}-upload`}>
-          {uploadLabel}
-        </Button>
-      )}
-      {sync && (
-        <Button icon={<SyncOutlined />} loading={sync.pending} onClick={sync.run} data-testid={`${testId}-sync`}>
-          {t('files.sync')}
-        </Button>
-      )}
-      {batchDelete && (
-        // disabled until something is selected, as the resource screens' batch delete
-        <Button danger icon={<DeleteOutlined />} disabled={batchDelete.selectedCount === 0} onClick={batchDelete.run} data-testid={`${testId}-batch-delete`}>
-          {t('files.batchDelete')}
-        </Button>
-      )}
-    </Space>
+    <ListToolbar
+      ns="crud"
+      search={{ label: searchLabel, placeholder: searchPlaceholder, onSearch, testId: `${testId}-search`, width: 240 }}
+      extra={
+        <>
+          {onUpload && (
+            <Button type="primary" icon={<CloudUploadOutlined />} onClick={onUpload} data-testid={`${testId}-upload`}>
+              {uploadLabel}
+            </Button>
+          )}
+          {sync && (
+            <Button icon={<SyncOutlined />} loading={sync.pending} onClick={sync.run} data-testid={`${testId}-sync`}>
+              {t('files.sync')}
+            </Button>
+          )}
+          {batchDelete && (
+            // disabled until something is selected, as the resource screens' batch delete
+            <Button danger icon={<DeleteOutlined />} disabled={batchDelete.selectedCount === 0} onClick={batchDelete.run} data-testid={`${testId}-batch-delete`}>
+              {t('files.batchDelete')}
+            </Button>
+          )}
+        </>
+      }
+      onRefresh={onRefresh}
+    />
   );
 }

@@ -71,11 +71,13 @@ export default function PicturePage() {
     <Card variant="borderless" className="crud-page" data-testid="picture-page">
       <FileListToolbar
         testId="picture"
+        searchLabel={t('picture.filename')}
         searchPlaceholder={t('picture.searchPlaceholder')}
         onSearch={(filename) => list.filter({ filename })}
         uploadLabel={t('picture.upload')}
         onUpload={canUpload ? () => setUploading(true) : undefined}
         batchDelete={canDelete ? { selectedCount: deletion.selected.length, run: deletion.confirmSelected } : undefined}
+        onRefresh={refresh}
       />
       <Image.PreviewGroup>
         <Table<Picture>

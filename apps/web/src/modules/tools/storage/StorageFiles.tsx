@@ -90,12 +90,14 @@ export function StorageFiles() {
     <div data-testid="storage-files">
       <FileListToolbar
         testId="storage"
+        searchLabel={t('files.name')}
         searchPlaceholder={t('files.searchPlaceholder')}
         onSearch={(key) => list.filter({ key })}
         uploadLabel={t('files.upload')}
         onUpload={canUpload ? () => setUploading(true) : undefined}
         sync={canUpload ? { run: () => sync.mutate(), pending: sync.isPending } : undefined}
         batchDelete={canDelete ? { selectedCount: deletion.selected.length, run: deletion.confirmSelected } : undefined}
+        onRefresh={refresh}
       />
       <Table<StorageFile>
         {...list.tableProps}
