@@ -40,7 +40,7 @@ describe('app shell', () => {
     // a menu entry through the sidebar
     await page.locator('.app-sidebar-menu').getByText('人事档案').click();
     await page.locator('.app-sidebar-menu').getByText('入职记录').click();
-    await page.waitForURL(/\/records\/accEntry$/);
+    await page.waitForURL((url) => url.pathname === '/records/accEntry');
     await expect.poll(() => page.locator('.app-tags').getByText('入职记录').isVisible()).toBe(true);
     await page.waitForTimeout(300);
     await screenshot(page, 'menu-page');
@@ -54,7 +54,7 @@ describe('app shell', () => {
 
     // tab switching back keeps the other page mounted
     await page.locator('.app-tags').getByText('入职记录').click();
-    await page.waitForURL(/\/records\/accEntry$/);
+    await page.waitForURL((url) => url.pathname === '/records/accEntry');
     expect(await page.locator('[data-screen="/system/user"]').count()).toBe(1);
 
     // unknown path -> 404
@@ -107,13 +107,18 @@ describe('app shell', () => {
     await page.getByRole('button', { name: '搜索菜单' }).click();
     await page.keyboard.type('accentry');
     await page.locator('.ant-select-item-option', { hasText: '入职记录' }).click();
-    await page.waitForURL(/\/records\/accEntry$/);
+    await page.waitForURL((url) => url.pathname === '/records/accEntry');
     await expect.poll(() => page.locator('.app-tags .ant-tabs-tab').count()).toBe(3);
 
     // tags: refresh keeps the tab, close others keeps the pinned dashboard and the current tab, close all
     await page.getByTestId('tags-actions').click();
+    // 刷新 passes through /redirect/records/accEntry, which the old /\/records\/accEntry$/ wait also matched (and the
+    // page was already at /records/accEntry): 关闭其他 was then clicked mid-refresh (the flaky close-others). Wait
+    // for the redirect itself, then for the exact path it goes back to.
+    const redirected = page.waitForURL((url) => url.pathname === '/redirect/records/accEntry');
     await page.getByRole('menuitem', { name: '刷新' }).click();
-    await page.waitForURL(/\/records\/accEntry$/);
+    await redirected;
+    await page.waitForURL((url) => url.pathname === '/records/accEntry');
     await page.waitForTimeout(300); // dropdown fade-out
     await page.getByTestId('tags-actions').click();
     await page.getByRole('menuitem', { name: '关闭其他' }).click();

@@ -71,9 +71,6 @@ export default function JobsPage() {
   const columns: ColumnsType<JobRow> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 60 },
     { key: 'jobName', dataIndex: 'jobName', title: t('field.jobName'), width: 140, ellipsis: true },
-    { key: 'beanName', dataIndex: 'beanName', title: t('field.beanName'), width: 170, ellipsis: true },
-    { key: 'methodName', dataIndex: 'methodName', title: t('field.methodName'), width: 90 },
-    { key: 'params', dataIndex: 'params', title: t('field.params'), width: 120, ellipsis: true },
     { key: 'cronExpression', dataIndex: 'cronExpression', title: t('field.cronExpression'), width: 140 },
     {
       key: 'isPause',
@@ -107,7 +104,12 @@ export default function JobsPage() {
           '—'
         ),
     },
-    { key: 'remark', dataIndex: 'remark', title: t('field.remark'), ellipsis: true },
+    // U12: what a clerk reads (state, schedule, next and last run) before the handler's technical names, so that at
+    // 1440 px they are not under the fixed 操作 column
+    { key: 'beanName', dataIndex: 'beanName', title: t('field.beanName'), width: 170, ellipsis: true },
+    { key: 'methodName', dataIndex: 'methodName', title: t('field.methodName'), width: 90 },
+    { key: 'params', dataIndex: 'params', title: t('field.params'), width: 120, ellipsis: true },
+    { key: 'remark', dataIndex: 'remark', title: t('field.remark'), width: 160, ellipsis: true },
   ];
   if (canEdit || canDelete)
     columns.push({
@@ -149,7 +151,7 @@ export default function JobsPage() {
         }
         onRefresh={refresh}
       />
-      <Table<JobRow> {...list.tableProps} size="middle" columns={columns} scroll={{ x: 1500 }} data-testid="jobs-table" />
+      <Table<JobRow> {...list.tableProps} size="middle" columns={columns} scroll={{ x: 1670 }} data-testid="jobs-table" />
       <JobDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
       <JobLogDialog open={logsOpen} onClose={() => setLogsOpen(false)} />
     </Card>
