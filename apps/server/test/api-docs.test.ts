@@ -66,7 +66,7 @@ describe('GET /v3/api-docs', () => {
     expect(tags.slice(0, 3)).toEqual(['登录', '首页', '首页统计']);
     const at = (tag: string) => tags.indexOf(tag);
     // 派遣业务 › 薪资管理 › 工资条 › 人事档案 › 数据管理 › 系统管理 › 系统监控 › 系统工具, as the sidebar
-    const sidebar = ['单位', '员工', '员工加班扣款', '月度工资', '工资确认记录', '期初累计数据', '工资条', '入职记录', '模型管理', '用户', '角色', '字典', '字典详情', '日志', '缓存管理', '定时任务', '存储管理', '图床管理', 'SQL监控', '支付宝工具'];
+    const sidebar = ['单位', '员工', '员工加班扣款', '月度工资', '工资确认记录', '期初累计数据', '专项附加扣除', '专项附加扣除标准', '工资条', '入职记录', '模型管理', '用户', '角色', '字典', '字典详情', '日志', '缓存管理', '定时任务', '存储管理', '图床管理', 'SQL监控', '支付宝工具'];
     for (const tag of sidebar) expect(at(tag), tag).toBeGreaterThan(0);
     expect(sidebar.map(at)).toEqual([...sidebar.map(at)].sort((a, b) => a - b));
     // the Swagger UI reads the same order

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, expectNotice, type Harness, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
+import { activeScreen, choose, expectNotice, type Harness, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
 
 /**
  * 系统工具 in a real browser against the real server: the code generator (search a table, change a column's
@@ -77,7 +77,7 @@ describe('系统工具', () => {
     await expect.poll(() => s.locator('[data-testid="sql-statements"] tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await s.getByTestId('sql-card-queries').textContent()).toMatch(/\d/);
     await screenshot(page, 'tools-sql-monitor');
-    await s.getByTestId('sql-window').getByText('最近5分钟').click();
+    await choose(page, s.getByTestId('sql-window'), '最近5分钟');
     await expect.poll(() => s.locator('[data-testid="sql-statements"] tbody tr.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await s.getByTestId('sql-reset').click();
     await page.locator('.ant-popover:visible .ant-popconfirm-buttons').getByRole('button', { name: /确\s*定/ }).click();

@@ -1,4 +1,6 @@
-import { MENU_TREE, type MenuSeed } from '../seed/menus.ts';
+import { menuTreeOf } from '../core/sync/definitions.ts';
+import { SHIPPED_RESOURCES } from '../core/sync/index.ts';
+import type { MenuSeed } from '../seed/menus.ts';
 
 /**
  * The order of the API document's tags (U25: they began with 存储管理 and ended with 首页, the order routes
@@ -30,8 +32,11 @@ function menuTitles(tree: MenuSeed[]): string[] {
   return tree.flatMap((m) => [m.name, ...menuTitles(m.children ?? [])]);
 }
 
-/** The tags in menu order (stable: tags of one screen keep the document's order among themselves). */
-export function tagsInMenuOrder(tags: string[], tree: MenuSeed[] = MENU_TREE): string[] {
+/**
+ * The tags in menu order — the shipped menu with the definitions' own screens (专项附加扣除 and the like) where
+ * their `menu` puts them — stable: tags of one screen keep the document's order among themselves.
+ */
+export function tagsInMenuOrder(tags: string[], tree: MenuSeed[] = menuTreeOf(SHIPPED_RESOURCES)): string[] {
   const titles = menuTitles(tree);
   const rank = (tag: string): number => {
     const before = BEFORE_MENUS.indexOf(tag);

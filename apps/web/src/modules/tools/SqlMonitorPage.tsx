@@ -1,7 +1,7 @@
 import { ClearOutlined } from '@ant-design/icons';
 import type { QueryStatsSnapshot as Snapshot, StatementStats } from '@app/shared/sqlMonitor';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Popconfirm, Row, Segmented, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Popconfirm, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -104,9 +104,11 @@ export default function SqlMonitorPage() {
         search={{ label: t('sql.statement'), placeholder: t('sql.searchHint'), onSearch: setSearch, testId: 'sql-search', width: 240 }}
         filters={
           <SearchItem label={t('sql.window')}>
-            <Segmented
+            {/* a select like the other filter rows' (a three-part switch was wider than a phone in English) */}
+            <Select
               value={period}
-              onChange={(v) => setPeriod(v as typeof period)}
+              onChange={(v) => setPeriod(v)}
+              style={{ width: 150 }}
               options={[
                 { value: 'all', label: t('sql.windowAll') },
                 { value: '5', label: t('sql.window5') },

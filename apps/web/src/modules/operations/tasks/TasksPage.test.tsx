@@ -38,7 +38,8 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElem
 const dispatchCalls = (calls: FakeCall[]) => calls.filter((c) => c.path === '/taskManagement/dispatch');
 
 describe('任务管理', () => {
-  it('enables the buttons by isPause and polls the selected task’s progress every 20 s until a call fails', async () => {
+  // about 11 s alone; more than the default 20 s when the browser tests share the two cores
+  it('enables the buttons by isPause and polls the selected task’s progress every 20 s until a call fails', { timeout: 45_000 }, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let progressFails = false;
     const calls = installFakeFetch((call) => {

@@ -4,6 +4,7 @@ import { Button, Card, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../app/useIsMobile';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
 import { api } from '../../../app/request';
@@ -35,6 +36,7 @@ const STATE_COLOR: Record<TaskState, string> = { 0: 'success', 1: 'warning', 2: 
  */
 export default function TasksPage() {
   const { t } = useTranslation('models');
+  const phone = useIsPhone();
   const { hasPermission } = useAuth();
   const queryClient = useQueryClient();
   const [jobName, setJobName] = useState('');
@@ -90,29 +92,29 @@ export default function TasksPage() {
   };
 
   const columns: ColumnsType<TaskRow> = [
-    { key: 'id', dataIndex: 'id', title: 'ID', width: 60 },
-    { key: 'jobName', dataIndex: 'jobName', title: t('task.jobName'), width: 150, ellipsis: true },
-    { key: 'model', title: t('task.model'), width: 170, ellipsis: true, render: (_, r) => r.modelInfo.modelName ?? '—' },
-    { key: 'cronTime', dataIndex: 'cronTime', title: t('task.cronTime'), width: 130 },
+    // U12: every column in view beside the fixed 操作 column at 1440 px (no internal ID; a task is known by its name)
+    { key: 'jobName', dataIndex: 'jobName', title: t('task.jobName'), width: 130, ellipsis: true },
+    { key: 'model', title: t('task.model'), width: 140, ellipsis: true, render: (_, r) => r.modelInfo.modelName ?? '—' },
+    { key: 'cronTime', dataIndex: 'cronTime', title: t('task.cronTime'), width: 110 },
     {
       key: 'isPause',
       dataIndex: 'isPause',
       title: t('task.state'),
-      width: 90,
+      width: 80,
       render: (s: TaskState) => (
         <Tag color={STATE_COLOR[s]} data-testid="task-state">
           {t(`state.${s}`)}
         </Tag>
       ),
     },
-    { key: 'nextRunAt', dataIndex: 'nextRunAt', title: t('task.nextRunAt'), width: 160, render: (v: string | null) => formatDateTime(v) || '—' },
+    { key: 'nextRunAt', dataIndex: 'nextRunAt', title: t('task.nextRunAt'), width: 150, render: (v: string | null) => formatDateTime(v) || '—' },
     {
       key: 'lastRunAt',
       title: t('task.lastRunAt'),
-      width: 200,
+      width: 170,
       render: (_, r) =>
         r.lastRunAt ? (
-          <Space size={4}>
+          <Space size={4} wrap>
             <span>{formatDateTime(r.lastRunAt)}</span>
             {r.lastStatus ? <Tag color={r.lastStatus === 'success' ? 'success' : 'error'}>{r.lastStatus === 'success' ? t('log.success') : t('log.failure')}</Tag> : null}
           </Space>
@@ -127,7 +129,8 @@ export default function TasksPage() {
       title: t('actions'),
       // five small link buttons (开始 暂停 恢复 编辑 删除) and the cell's padding: 删除 is not cut (U12)
       width: 340,
-      fixed: 'right',
+      // U8: on a phone a fixed column would cover the others; there everything scrolls
+      fixed: phone ? undefined : 'right',
       render: (_, r) => {
         const b = taskButtons(r.isPause);
         const stop = (e: React.MouseEvent) => e.stopPropagation();
@@ -189,7 +192,7 @@ export default function TasksPage() {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching && !list.data}
-        scroll={{ x: 1340 }}
+        scroll={{ x: 1160 }}
         data-testid="tasks-table"
         rowSelection={{ type: 'radio', selectedRowKeys: selectedId === null ? [] : [selectedId], onChange: (keys) => setSelectedId((keys[0] as number) ?? null), columnWidth: 40 }}
         onRow={(r) => ({ onClick: () => setSelectedId(r.id), className: r.id === selectedId ? 'task-row-selected' : undefined })}

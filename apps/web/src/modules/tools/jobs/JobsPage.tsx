@@ -4,6 +4,7 @@ import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../app/useIsMobile';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
 import { api } from '../../../app/request';
@@ -28,6 +29,7 @@ const CODES = {
  */
 export default function JobsPage() {
   const { t } = useTranslation('jobs');
+  const phone = useIsPhone();
   const { hasPermission } = useAuth();
   const [dialog, setDialog] = useState<{ open: boolean; editing: JobRow | null }>({ open: false, editing: null });
   const [logsOpen, setLogsOpen] = useState(false);
@@ -116,7 +118,8 @@ export default function JobsPage() {
       key: 'actions',
       title: t('actions'),
       width: 300,
-      fixed: 'right',
+      // U8: on a phone a fixed column would cover the others; there everything scrolls
+      fixed: phone ? undefined : 'right',
       render: (_, r) => (
         <Space size={0} wrap={false}>
           {canEdit ? <EditRowButton ns="jobs" onClick={() => setDialog({ open: true, editing: r })} testId="job-edit" /> : null}
