@@ -73,9 +73,9 @@ export function SettlementDrawer({ id, onClose, onChanged }: { id: number | null
   const m = (key: keyof SettlementLineView, width = 100) => ({ key, dataIndex: key, title: t(`line.${key}`), align: 'right' as const, width, render: money });
 
   return (
-    <Drawer open={id !== null} onClose={onClose} size="large" width={1100} title={s ? `${s.companyName ?? ''} ${s.month} ${t('title')} · ${t('versionN', { n: s.version })}` : t('title')} data-testid="settlement-drawer" destroyOnHidden>
+    <Drawer open={id !== null} onClose={onClose} size={1100} title={s ? `${s.companyName ?? ''} ${s.month} ${t('title')} · ${t('versionN', { n: s.version })}` : t('title')} data-testid="settlement-drawer" destroyOnHidden>
       {s ? (
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space direction="vertical" style={{ width: '100%' }} size="middle" data-testid="settlement-detail">
           {s.needsReopen ? <Alert type="error" showIcon message={t('needsReopenHint')} data-testid="settlement-needs-reopen" /> : null}
           {s.superseded ? <Alert type="warning" showIcon message={t('supersededHint')} /> : null}
           <Space wrap>
@@ -90,7 +90,7 @@ export function SettlementDrawer({ id, onClose, onChanged }: { id: number | null
             </Button>
             <Button onClick={() => window.print()}>{t('print')}</Button>
           </Space>
-          <Descriptions size="small" bordered column={3} data-testid="settlement-header">
+          <Descriptions size="small" bordered column={3} styles={{ label: { whiteSpace: 'nowrap' }, content: { whiteSpace: 'nowrap' } }} data-testid="settlement-header">
             <Descriptions.Item label={t('heads')}>{s.header.heads}</Descriptions.Item>
             <Descriptions.Item label={t('vatRegime')}>{`${t(`regime.${s.terms.vatRegime}`)} ${s.terms.vatRate}`}</Descriptions.Item>
             <Descriptions.Item label={t('siMonth')}>{s.terms.siMonth}</Descriptions.Item>

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeScreen, choose, expectNotice, type Harness, login, openDialog, openScreen, screenshot, startHarness } from './harness';
+
+/**
+ * Month close I (issue 22) in the browser: one client company through 生成 → 发送 → 客户确认 → 开票 → 登记回款 on
+ * 薪资管理 › 结算单, then the receipt on 回款登记 and the month on 应收台账. The salary month is confirmed and the
+ * terms and VAT regime are entered through the API first (their screens are the generic resource screens).
+ */
+describe('settlement statements', () => {
+  let h: Harness;
+  const company = '结算测试物业';
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const { adminToken, companyBody, createStaff } = await import('../../server/test/dispatch-fixtures.ts');
+    const { api, runMonth, vectorStaff } = await import('../../server/test/payroll-fixtures.ts');
+    const token = await adminToken(h.app);
+    const call = api(h.app, token);
+    const c = (await call('POST', '/api/accountsCompany', companyBody({ companyName: company }))).body;
+    await createStaff(h.app, token, c.id, vectorStaff(9000, { staffName: '结算张三' }));
+    await createStaff(h.app, token, c.id, vectorStaff(7500.5, { staffName: '结算李四' }));
+    await runMonth(call, c.id, '2026-01');
+    const terms = await call('POST', '/api/settlementTerms', { companyId: c.id, validFrom: '2026-01', feeMode: 'PER_HEAD', feeAmount: 150, feeTaxMode: 'INCLUSIVE', siBillingLag: '0', disabledShareMode: 'NONE', unionFeeRatio: 0.02, perHeadItems: '商保:30' });
+    if (terms.status >= 300) throw new Error(JSON.stringify(terms.body));
+    await call('POST', '/api/vatRegime', { dispatchCompany: '北京华派人力资源有限公司', validFrom: '2026-01', regime: 'GENERAL_6', rate: 0.06, surtaxRatio: 0.12 });
+  }, 240_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('generate → send → confirm → invoice → receipt', async () => {
+    const page = await h.newPage({ width: 1440, height: 900 });
+    await login(page);
+    const s = await openScreen(page, '/salary/settlement', 'settlement-page');
+    await choose(page, s.getByTestId('settlement-generate-form').locator('.ant-select').first(), company);
+    const monthInput = s.getByTestId('settlement-generate-form').locator('.ant-picker input');
+    await monthInput.click();
+    await monthInput.fill('2026-01');
+    await monthInput.press('Enter');
+    await s.getByTestId('settlement-generate').click();
+    await expectNotice(page, '已生成结算单');
+    const drawer = page.getByTestId('settlement-detail');
+    await drawer.waitFor({ state: 'visible', timeout: 20_000 });
+    await drawer.getByTestId('settlement-lines').waitFor({ state: 'visible' });
+    await expect.poll(() => drawer.locator('[data-testid="settlement-lines"] tr.ant-table-row').count()).toBe(2);
+    expect(await drawer.getByTestId('state-DRAFT').count()).toBe(1);
+    await screenshot(page, 'settlement-draft');
+
+    const act = async (a: string) => {
+      await drawer.getByTestId(`settlement-action-${a}`).click();
+    };
+    await act('SENT');
+    await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
+    await drawer.getByTestId('state-SENT').waitFor();
+    await act('CONFIRMED');
+    await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
+    await drawer.getByTestId('state-CONFIRMED').waitFor();
+    await act('INVOICED');
+    let dialog = openDialog(page);
+    await dialog.getByTestId('settlement-invoice-no').fill('FP20260205');
+    await dialog.getByTestId('settlement-date').click();
+    await page.keyboard.type('2026-02-05');
+    await page.keyboard.press('Enter');
+    await dialog.locator('.ant-btn-primary').click();
+    await drawer.getByTestId('state-INVOICED').waitFor();
+    const totalDue = (await drawer.getByTestId('settlement-total-due').textContent())?.replace(/,/g, '') ?? '';
+    await act('RECEIPT');
+    dialog = openDialog(page);
+    await dialog.getByTestId('settlement-date').click();
+    await page.keyboard.type('2026-02-10');
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId('settlement-amount').fill(totalDue);
+    await dialog.locator('.ant-btn-primary').click();
+    await drawer.getByTestId('state-SETTLED').waitFor();
+    await screenshot(page, 'settlement-settled');
+    await page.keyboard.press('Escape');
+
+    const r = await openScreen(page, '/salary/settlementReceipts', 'receipts-page');
+    await expect.poll(() => r.locator('[data-testid="receipts-table"] tr.ant-table-row').count()).toBe(1);
+    expect(await r.getByTestId('receipts-table').textContent()).toContain(company);
+    await screenshot(page, 'settlement-receipts');
+    const l = await openScreen(page, '/salary/receivables', 'receivables-page');
+    await expect.poll(() => l.locator('[data-testid="receivables-table"] tr.ant-table-row').count()).toBe(1);
+    expect(await l.getByTestId('receivables-table').textContent()).toContain('已结清');
+    await screenshot(page, 'settlement-receivables');
+    expect(activeScreen(page)).toBeDefined();
+  });
+});
