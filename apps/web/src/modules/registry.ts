@@ -53,6 +53,7 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'salary/settlement/receivables': () => import('./salary/settlement/ReceivablesPage'),
   // 代发工资 (issue 23)
   'salary/payout/index': () => import('./salary/payout/PayoutPage'),
+  'salary/payslipDelivery/index': () => import('./salary/payslipDelivery/PayslipDeliveryPage'),
   // payroll inputs on the generic screens, with their pickers and 无法匹配 check (U1, U7)
   'crud/taxDeduction': () => import('./salary/taxInputs/TaxDeductionPage'),
   'crud/taxOpening': () => import('./salary/taxInputs/TaxOpeningPage'),

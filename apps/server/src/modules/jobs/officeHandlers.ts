@@ -5,7 +5,9 @@ import type { RunContext } from '../../core/scheduler/index.ts';
 import { chinaToday } from '../dispatch/lookups.ts';
 import { EXPIRED, markContractReminders, REMINDED } from '../dispatch/contractReminders.ts';
 import { generateMessage, generateSalary } from '../payroll/salaryFlow.ts';
-import { monthSummary } from '../payroll/salaryStore.ts';
+import { activate, duePublications, unnotifiedPublications } from '../payroll/payslipDelivery.ts';
+import { notifyPublication } from '../payroll/payslipNotices.ts';
+import { isConfirmed, monthSummary } from '../payroll/salaryStore.ts';
 import { adminUsers, escapeHtml, mailAddresses, smtpConfigured } from './officeMail.ts';
 
 /**
@@ -15,6 +17,7 @@ import { adminUsers, escapeHtml, mailAddresses, smtpConfigured } from './officeM
 export const OFFICE_HANDLERS = {
   salaryPrep: 'salaryMonthTask.prepare',
   contractNotices: 'contractNoticeTask.send',
+  payslipNotices: 'payslipNoticeTask.send',
 } as const;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -29,6 +32,7 @@ export const OFFICE_HANDLER_PARAMS: Record<string, z.ZodType<Record<string, unkn
   [OFFICE_HANDLERS.contractNotices]: z.object({
     mark: z.boolean({ error: 'mark 必须是 true 或 false' }).default(true),
   }),
+  [OFFICE_HANDLERS.payslipNotices]: z.object({}),
 };
 
 /**
@@ -179,7 +183,44 @@ async function contractNotices(app: FastifyInstance, ctx: RunContext) {
   return { summary: `${today}：${byCompany.size} 家单位 ${rows.length} 人合同即将到期或已到期（新提醒 ${counts.reminded} 人，新到期 ${counts.expired} 人）；${outcomes.join('；')}`, outputCount: mailed, calcCount: rows.length };
 }
 
+/**
+ * Payslip e-mails for published months (issue 24 item 1): scheduled publications whose time has come are published
+ * (receipts written from the payslips then on record), and every published month whose notices have not gone out
+ * is announced (in-app notice and an e-mail without amounts). A scheduled month that is no longer confirmed (a
+ * 反确认 since) is recalled and named in the run log.
+ */
+async function payslipNotices(app: FastifyInstance, ctx: RunContext) {
+  const parts: string[] = [];
+  let published = 0;
+  let notified = 0;
+  for (const pub of await duePublications(app.ctx.db)) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    const name = `${pub.company_name ?? pub.company_id} ${pub.month}`;
+    if (!(await isConfirmed(app.ctx.db, Number(pub.company_id), pub.month))) {
+      await app.ctx.db.updateTable('accounts_payslip_publication').set({ state: 'recalled', recalled_time: new Date().toISOString(), notice_summary: '工资已反确认，定时发布取消' }).where('id', '=', pub.id).execute();
+      parts.push(`${name}：工资未确认，定时发布已取消`);
+      continue;
+    }
+    await app.ctx.db.transaction().execute((trx) => activate(trx, pub, { refuseUnchanged: false }));
+    published++;
+  }
+  for (const pub of await unnotifiedPublications(app.ctx.db)) {
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    const r = await notifyPublication(app, pub);
+    notified += r.notified;
+    parts.push(`${pub.company_name ?? pub.company_id} ${pub.month} 第${pub.version}版：${r.summary}`);
+  }
+  const summary = [`发布定时工资条 ${published} 个单位月份，通知 ${notified} 人`, ...parts].join('；');
+  return { summary: summary.slice(0, 1900), outputCount: notified, calcCount: published };
+}
+
 export function registerOfficeHandlers(app: FastifyInstance): void {
+  app.scheduler.registerHandler({
+    name: OFFICE_HANDLERS.payslipNotices,
+    title: '工资条发布通知：到时发布定时的工资条，并通知已发布月份的员工（站内通知与不含金额的邮件）',
+    timeoutMs: 30 * 60_000,
+    run: (ctx) => payslipNotices(app, ctx),
+  });
   app.scheduler.registerHandler({
     name: OFFICE_HANDLERS.salaryPrep,
     title: '工资月准备：为有在职员工的单位生成本月工资（mode=remind：列出未生成/未计算/未确认的单位并邮件通知管理员）',

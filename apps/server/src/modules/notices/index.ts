@@ -11,7 +11,7 @@ import { adminUsers, escapeHtml, mailAddresses, smtpConfigured } from '../jobs/o
  * row per recipient in `sys_notice`; every user reads and marks only their own rows.
  */
 export interface NoticeInput {
-  kind: 'job_failed' | 'job_paused';
+  kind: 'job_failed' | 'job_paused' | 'payslip_published';
   title: string;
   content: string;
   link: string | null;

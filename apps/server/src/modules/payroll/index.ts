@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCostSummary } from './costSummary.ts';
 import { registerDeductionCaps } from './deductionCaps.ts';
 import { registerInputChecks } from './inputChecks.ts';
+import { registerPayslipDelivery } from './payslipDeliveryRoutes.ts';
 import { registerPayslipRoutes } from './payslipRoutes.ts';
 import { registerSalaryCorrections } from './salaryCorrections.ts';
 import { registerSalaryRoutes } from './salaryRoutes.ts';
@@ -12,6 +13,7 @@ import { registerTaxOpening } from './taxOpening.ts';
 export async function registerPayroll(app: FastifyInstance): Promise<void> {
   registerSalaryRoutes(app);
   registerPayslipRoutes(app);
+  registerPayslipDelivery(app);
   registerTaxOpening(app);
   registerTaxDeductions(app);
   registerInputChecks(app);

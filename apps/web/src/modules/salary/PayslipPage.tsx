@@ -16,6 +16,7 @@ import '../../crud/crud.css';
 import { CompanySelect, useCompanies } from '../accounts/companies';
 import type { ConfirmLog } from './SalaryPage';
 import { PayslipPrintModal } from './PayslipSheet';
+import { MyPayslipReceipts } from './payslipDelivery/MyPayslipReceipts';
 import './salary.css';
 
 /**
@@ -111,6 +112,8 @@ export default function PayslipPage() {
 
   return (
     <Card className="crud-page" variant="borderless" data-testid="payslip-page">
+      {/* issue 24: the employee's published payslips to confirm or object to */}
+      {ordinary ? <MyPayslipReceipts /> : null}
       <SearchBar def={def} filters={list.filters} onSearch={(f) => list.search(f)} exclude={ordinary ? ['name', 'idCard'] : []} />
       {ordinaryWithout ? (
         // an employee without payslips sees why the page is empty, not a table with only an 操作 header
