@@ -63,7 +63,7 @@ export function routeContract<C extends ContractShape>(app: FastifyInstance, con
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
-      ...(contract.response ? { response: { 200: contract.response } } : {}),
+      ...(contract.response ? { response: { 200: contract.response, ...(contract.created ? { 201: contract.response } : {}) } } : {}),
     },
     ...hooks,
     handler: handler as never,

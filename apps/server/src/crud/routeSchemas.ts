@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { idSchema } from '@app/shared/contracts/schemas';
 import { fieldErrorsOf, firstMessage, INT_MAX } from '@app/shared/resource';
 import { z } from 'zod';
 import { badRequest, validationError } from '../core/errors.ts';
@@ -54,22 +55,6 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   return zodSerializerCompiler(route as never);
 };
 
-/** Digits of a positive 32-bit id (path parameters, query values): 1..2^31-1, no signs, exponents or spaces. */
-const ID_RE = /^\d{1,10}$/;
-
-/** A positive id (1..2^31-1) as digits or a JSON integer; `message` otherwise. */
-export function idSchema(message = 'ID必须是正整数') {
-  return z
-    .union([z.string(), z.number()], { error: message })
-    .transform((raw, ctx) => {
-      const v = typeof raw === 'number' ? raw : ID_RE.test(raw) ? Number(raw) : Number.NaN;
-      if (Number.isInteger(v) && v >= 1 && v <= INT_MAX) return v;
-      ctx.addIssue({ code: 'custom', message, input: raw });
-      return z.NEVER;
-    })
-    .meta({ type: 'integer', minimum: 1, maximum: INT_MAX });
-}
-
 /** `/:id` path parameters. */
 export const idParams = z.object({ id: idSchema() });
 
@@ -85,42 +70,4 @@ export const idArrayBody = z
 /** The empty object some routes answer with (`{}`). */
 export const emptyObject = z.object({});
 
-/** A text without NUL characters (what every database stores), trimmed, at most `max` characters. */
-export function safeText(label: string, max: number) {
-  return z
-    .string({ error: `${label}必须是文本` })
-    .max(max, `${label}长度不能超过${max}个字符`)
-    .refine((s) => !s.includes('\u0000'), `${label}不能包含空字符`);
-}
-
-/** An optional id in a query string ('' or absent: none), 1..2^31-1; `message` otherwise. */
-export function queryId(message: string) {
-  const id = idSchema(message);
-  return z
-    .unknown()
-    .optional()
-    .transform((raw, ctx) => {
-      const v = Array.isArray(raw) ? raw[0] : raw;
-      if (v === undefined || v === '') return undefined;
-      const r = id.safeParse(v);
-      if (r.success) return r.data;
-      ctx.addIssue({ code: 'custom', message, input: v });
-      return z.NEVER;
-    })
-    .meta({ type: 'integer', minimum: 1, maximum: INT_MAX });
-}
-
-/** An optional text in a query string ('' or absent: none), at most `max` characters, no NUL; `message` otherwise. */
-export function queryText(message: string, max = 100) {
-  return z
-    .unknown()
-    .optional()
-    .transform((raw, ctx) => {
-      const v = Array.isArray(raw) ? raw[0] : raw;
-      if (v === undefined || v === '') return undefined;
-      if (typeof v === 'string' && v.length <= max && !v.includes('\u0000')) return v;
-      ctx.addIssue({ code: 'custom', message, input: v });
-      return z.NEVER;
-    })
-    .meta({ type: 'string', maxLength: max });
-}
+export { idSchema, queryId, queryText, safeText } from '@app/shared/contracts/schemas';

@@ -40,6 +40,12 @@ export function downloadContract<C extends ContractShape>(contract: C, input: Ca
   return downloadBlob(contractPath(contract, params), { method: contract.method, params: query, data: body, fileName });
 }
 
+/** A multipart upload to a contract whose body is a form (no body schema: the server reads the file stream). */
+export function uploadContract<C extends ContractShape>(contract: C, form: FormData, input: CallInput<C> = {} as CallInput<C>, options: CallOptions = {}): Promise<ContractResult<C>> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return request<ContractResult<C>>({ url: contractPath(contract, params), method: contract.method, params: query, data: form, ...options });
+}
+
 /** The query key of a contract's read: its method and path, then the input (so invalidating by contract works). */
 export function contractKey<C extends ContractShape>(contract: C, input?: CallInput<C>): QueryKey {
   return input === undefined ? [contract.method, contract.path] : [contract.method, contract.path, input];

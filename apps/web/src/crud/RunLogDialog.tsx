@@ -11,7 +11,8 @@ import { formatDateTime } from './format';
 /** What every run-log row has (system jobs and model tasks both write `sys_job_log`). */
 export interface RunLogRowBase {
   id: number;
-  jobName: string;
+  /** null on a log row whose job had no name (the column stays empty) */
+  jobName: string | null;
   trigger: string;
   time: number;
   isSuccess: boolean;

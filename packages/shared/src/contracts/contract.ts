@@ -27,6 +27,8 @@ export interface ContractShape {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A create that answers 201 with the same shape as `response` (checked and documented alike). */
+  created?: boolean;
   /** The JSON answer. Absent: the route answers with a file or a stream (downloads). */
   response?: z.ZodType;
 }

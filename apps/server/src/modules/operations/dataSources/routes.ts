@@ -1,31 +1,36 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  type CustomSaveBody,
+  createCustomDatasource,
+  type customRow,
+  DATA_SOURCE_CODES,
+  type DataOriginSaveBody,
+  dataOriginDetails,
+  type dataOriginDetailsAnswer,
+  dataOriginForTask,
+  type dataOriginRow,
+  deleteCustomDatasource,
+  deleteDataOrigin,
+  listCustomDatasources,
+  listDataOrigins,
+  listDatasets,
+  saveDataOrigin,
+  testDataOriginConnection,
+  updateCustomDatasource,
+  uploadDataOriginFile,
+} from '@app/shared/contracts/operations/dataSources';
 import { hasPermission } from '@app/shared/resource';
 import type { CurrentUser } from '../../../core/context.ts';
 import { insertReturningId, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { maskSecret, nextBoundSecret, secretTargetChanged } from '../../../core/secrets.ts';
 import type { ReceivedUpload } from '../../../core/storage/index.ts';
-import { DATA_SOURCE_CODES } from './codes.ts';
 import { DATASETS, datasetColumnNames, datasetFields, datasetOf, projectionTableData } from './datasets.ts';
 import { openExcelRead } from './fileSource.ts';
 import { isCsv, openDataOrigin, sqlFieldsOf, storageOf, uploadMaxBytes } from './read.ts';
-import {
-  customListQuery,
-  customRow,
-  type CustomSaveBody,
-  customSaveBody,
-  dataOriginListQuery,
-  dataOriginRow,
-  type DataOriginSaveBody,
-  dataOriginSaveBody,
-  idBody,
-  idQuery,
-  pageAnswer,
-  testConnectionBody,
-} from './schemas.ts';
+import { routeContract } from '../../../crud/registerContract.ts';
 import { testSqlSource } from './sqlSource.ts';
 import { customFromRow, type DataOriginValues, dataOriginFromRow, findCustom, loadCustom, loadDataOrigin } from './store.ts';
 import {
@@ -49,12 +54,12 @@ import {
  * encoding, row count), so a broken source is refused at save, not at 2 a.m. in a task.
  */
 
-const { select: SELECT, create: CREATE, edit: EDIT, remove: DELETE, taskDialog: TASK_DIALOG } = DATA_SOURCE_CODES;
+const { create: CREATE, edit: EDIT } = DATA_SOURCE_CODES;
 
 const blank = (v: unknown): v is null | undefined | '' => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const trimmed = (v: string | null | undefined) => (blank(v) ? null : v!.trim());
 
-function requirePermission(user: CurrentUser, codes: string[]): void {
+function requirePermission(user: CurrentUser, codes: readonly string[]): void {
   if (!hasPermission(user.permissions, codes)) throw new AppError('FORBIDDEN', {});
 }
 
@@ -120,10 +125,8 @@ async function usedByTask(app: FastifyInstance, id: number): Promise<boolean> {
 }
 
 export function registerDataSourceRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const db = app.ctx.db;
-  const dsTags = ['数据源管理'];
-  const customTags = ['自定义数据源'];
 
   async function customNames(ids: (number | null)[]): Promise<Map<number, string>> {
     const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
@@ -134,10 +137,7 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
 
   // ---- /dataOrigin ------------------------------------------------------------------------------------------
 
-  app.get(
-    '/dataOrigin/getDataOriginList',
-    { config: { auth: [...SELECT, ...TASK_DIALOG] }, schema: { tags: dsTags, summary: '数据源列表（pageNumber 从1开始）', querystring: dataOriginListQuery, response: { 200: pageAnswer(dataOriginRow) } } },
-    async (req) => {
+  routeContract(app, listDataOrigins, async (req) => {
       const { pageNumber = 1, pageSize = 10, dataName, type } = req.query;
       let qb = db.selectFrom('data_origin');
       if (dataName) qb = qb.where('data_name', 'like', `%${dataName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -154,17 +154,12 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
       const records = rows.map(dataOriginFromRow);
       const names = await customNames(records.map((r) => r.customDatasourceId));
       return { content: records.map((r) => toApi(r, r.customDatasourceId ? (names.get(r.customDatasourceId) ?? null) : null)), totalElements: total };
-    },
-  );
+  });
 
-  const detailsAnswer = dataOriginRow.extend({ pvData: z.array(z.record(z.string(), z.unknown())), pvError: z.string().optional() });
-  app.get(
-    '/dataOrigin/details',
-    { config: { auth: SELECT }, schema: { tags: dsTags, summary: '数据源详情：字段与前10行预览', querystring: idQuery, response: { 200: detailsAnswer } } },
-    async (req) => {
+  routeContract(app, dataOriginDetails, async (req) => {
       const source = await loadDataOrigin(db, req.query.id!);
       const names = await customNames([source.customDatasourceId]);
-      const out: z.infer<typeof detailsAnswer> = { ...toApi(source, source.customDatasourceId ? (names.get(source.customDatasourceId) ?? null) : null), pvData: [] };
+      const out: z.infer<typeof dataOriginDetailsAnswer> = { ...toApi(source, source.customDatasourceId ? (names.get(source.customDatasourceId) ?? null) : null), pvData: [] };
       // the preview is read now, as the caller (a custom source shows only what they may see), never stored
       try {
         const reader = await openDataOrigin(app, source, req.user!, { limit: PREVIEW_ROWS });
@@ -179,22 +174,14 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
         out.pvError = err.message;
       }
       return out;
-    },
-  );
+  });
 
-  app.get(
-    '/dataOrigin/getModelById',
-    { config: { auth: [...SELECT, ...TASK_DIALOG] }, schema: { tags: dsTags, summary: '任务对话框用：数据源及其字段', querystring: idQuery } },
-    async (req) => {
+  routeContract(app, dataOriginForTask, async (req) => {
       const s = await loadDataOrigin(db, req.query.id!);
       return { id: s.id, dataName: s.dataName, type: s.type, tableData: s.tableData };
-    },
-  );
+  });
 
-  app.post(
-    '/dataOrigin/save',
-    { config: { auth: [...CREATE, ...EDIT], log: '保存数据源' }, schema: { tags: dsTags, summary: '新增或修改数据源（有 id 为修改）', body: dataOriginSaveBody } },
-    async (req, reply) => {
+  routeContract(app, saveDataOrigin, async (req, reply) => {
       const body = req.body;
       const user = req.user!;
       const existing = body.id ? await loadDataOrigin(db, body.id) : undefined;
@@ -217,16 +204,9 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
       const id = await insertReturningId(db, app.ctx.dialect, 'data_origin', { ...values, owner_id: user.id, create_by: user.username, create_time: now, update_time: now });
       reply.status(201);
       return toApi(await loadDataOrigin(db, id), null);
-    },
-  );
+  });
 
-  app.post(
-    '/dataOrigin/testConnection',
-    {
-      config: { auth: [...CREATE, ...EDIT], log: '测试数据源连接' },
-      schema: { tags: dsTags, summary: '测试 SQL 数据源连接（带 id 时需修改权限；密码留空或 ****** 时用已保存的密码，仅限连接目标未更改）', body: testConnectionBody },
-    },
-    async (req) => {
+  routeContract(app, testDataOriginConnection, async (req) => {
       const body = req.body;
       // a test by id may use the stored password, which only an editor of the source may have sent anywhere
       if (body.id) requirePermission(req.user!, EDIT);
@@ -234,13 +214,9 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
       const conn = sqlConnection(app, body, existing);
       const { fields } = await testSqlSource(conn.fields, conn.query, app.ctx.config.dataSourceHostAllowlist ?? []);
       return { message: '连接成功', fields };
-    },
-  );
+  });
 
-  app.post(
-    '/dataOrigin/del',
-    { config: { auth: DELETE, log: '删除数据源' }, schema: { tags: dsTags, summary: '删除数据源', body: idBody } },
-    async (req) => {
+  routeContract(app, deleteDataOrigin, async (req) => {
       const source = await loadDataOrigin(db, req.body.id);
       if (await usedByTask(app, source.id)) throw new AppError('DATASOURCE_IN_USE', {});
       for (const guard of deleteGuards.get(fastify) ?? []) {
@@ -250,21 +226,13 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
       await db.deleteFrom('data_origin').where('id', '=', source.id).execute();
       if (source.fileKey) await deleteStoredFile(app, source.fileKey, source.fileRef);
       return { message: '删除成功' };
-    },
-  );
+  });
 
-  app.post(
-    '/algorithm/dataOrigin/uploadFile',
-    { config: { auth: [...CREATE, ...EDIT], log: '上传数据源文件' }, schema: { tags: dsTags, summary: '上传数据源文件（multipart 字段 file：csv、xls、xlsx），返回存储路径' } },
-    async (req) => receiveUpload(app, req),
-  );
+  routeContract(app, uploadDataOriginFile, async (req) => receiveUpload(app, req));
 
   // ---- /customDatasource ------------------------------------------------------------------------------------
 
-  app.get(
-    '/customDatasource/list',
-    { config: { auth: SELECT }, schema: { tags: customTags, summary: '自定义数据源列表（pageNumber 从1开始）', querystring: customListQuery, response: { 200: pageAnswer(customRow) } } },
-    async (req) => {
+  routeContract(app, listCustomDatasources, async (req) => {
       const { pageNumber = 1, pageSize = 10, name } = req.query;
       let qb = db.selectFrom('custom_datasource');
       if (name) qb = qb.where('name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -278,18 +246,13 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
             .execute()
         : [];
       return { content: rows.map((r) => customToApi(customFromRow(r))), totalElements: total };
-    },
-  );
+  });
 
-  const datasetAnswer = z.array(z.object({ key: z.string(), label: z.string(), fields: z.array(z.object({ field: z.string(), fieldName: z.string(), type: z.string() })) }));
-  app.get(
-    '/customDatasource/datasets',
-    { config: { auth: [...SELECT, ...CREATE, ...EDIT] }, schema: { tags: customTags, summary: '可投影的数据集及其字段', response: { 200: datasetAnswer } } },
-    async () =>
-      DATASETS.map((ds) => {
-        const names = datasetColumnNames(ds);
-        return { key: ds.key, label: ds.label, fields: datasetFields(ds).map((f) => ({ field: f.name, fieldName: names.get(f.name)!, type: f.kind })) };
-      }),
+  routeContract(app, listDatasets, async () =>
+    DATASETS.map((ds) => {
+      const names = datasetColumnNames(ds);
+      return { key: ds.key, label: ds.label, fields: datasetFields(ds).map((f) => ({ field: f.name, fieldName: names.get(f.name)!, type: f.kind })) };
+    }),
   );
 
   async function saveCustom(body: CustomSaveBody, user: CurrentUser, existing?: CustomDatasourceRecord) {
@@ -316,38 +279,26 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
     return insertReturningId(db, app.ctx.dialect, 'custom_datasource', { ...values, create_by: user.username, create_time: now });
   }
 
-  app.post(
-    '/customDatasource/create',
-    { config: { auth: CREATE, log: '新增自定义数据源' }, schema: { tags: customTags, summary: '新增自定义数据源', body: customSaveBody, response: { 201: customRow } } },
-    async (req, reply) => {
+  routeContract(app, createCustomDatasource, async (req, reply) => {
       const id = await saveCustom(req.body, req.user!);
       reply.status(201);
       return customToApi(await loadCustom(db, id));
-    },
-  );
+  });
 
-  app.post(
-    '/customDatasource/update',
-    { config: { auth: EDIT, log: '修改自定义数据源' }, schema: { tags: customTags, summary: '修改自定义数据源', body: customSaveBody, response: { 200: customRow } } },
-    async (req) => {
+  routeContract(app, updateCustomDatasource, async (req) => {
       if (!req.body.id) throw new AppError('ID_REQUIRED', {});
       const existing = await loadCustom(db, req.body.id);
       await saveCustom(req.body, req.user!, existing);
       return customToApi(await loadCustom(db, existing.id));
-    },
-  );
+  });
 
-  app.post(
-    '/customDatasource/del',
-    { config: { auth: DELETE, log: '删除自定义数据源' }, schema: { tags: customTags, summary: '删除自定义数据源（有数据源使用时拒绝）', body: idBody } },
-    async (req) => {
+  routeContract(app, deleteCustomDatasource, async (req) => {
       const existing = await loadCustom(db, req.body.id);
       const used = await db.selectFrom('data_origin').select('id').where('custom_datasource_id', '=', existing.id).limit(1).executeTakeFirst();
       if (used) throw new AppError('CUSTOM_DATASOURCE_IN_USE', {});
       await db.deleteFrom('custom_datasource').where('id', '=', existing.id).execute();
       return { message: '删除成功' };
-    },
-  );
+  });
 }
 
 // ---- save checks ---------------------------------------------------------------------------------------------

@@ -4,15 +4,13 @@
  * projection of one of our own datasets (data.ts).
  */
 
-export const DATA_SOURCE_TYPES = ['sql', 'csv', 'xls', 'custom'] as const;
+import { CHARACTER_ENCODINGS, DATA_SOURCE_TYPES, SQL_KINDS } from '@app/shared/contracts/operations/dataSources';
+
+export { CHARACTER_ENCODINGS, DATA_SOURCE_TYPES, SQL_KINDS };
 export type DataSourceType = (typeof DATA_SOURCE_TYPES)[number];
 
-/** SQL servers a source may read (spec §9 lists mysql, oracle, sqlServer; the drivers shipped are mysql2 and pg). */
-export const SQL_KINDS = ['mysql', 'postgres'] as const;
 export type SqlKind = (typeof SQL_KINDS)[number];
 
-/** The spec's encodings (§9), in its order. */
-export const CHARACTER_ENCODINGS = ['ASCII', 'ANSI', 'GBK', 'GB2312', 'UTF-8', 'GB18030', 'UNICODE'] as const;
 export type CharacterEncoding = (typeof CHARACTER_ENCODINGS)[number];
 
 /**

@@ -1,42 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { deleteModel, getModel, listModels, MODEL_CODES, saveModel, setModelShelf } from '@app/shared/contracts/operations/models';
 import { nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { SECRET_MASK } from '../../../core/secrets.ts';
 import { BUILTIN_PREFIX, builtinOf, checkParameterInfo } from './catalogue.ts';
 import { parseSite } from './external.ts';
 import { externalPolicy, findModel, modelFromDb, modelToApi, OFF_SHELF, ON_SHELF, type ModelRow } from './modelStore.ts';
+import { routeContract } from '../../../crud/registerContract.ts';
 import { FILE_TYPES } from './types.ts';
 
-/** Model codes; the task screens' JOB_* codes read the list too (the task dialog's model choice). */
-export const MODEL_CODES = {
-  select: ['MODEL_ALL', 'MODEL_SELECT', 'TASK_ALL', 'TASK_CREATE', 'TASK_EDIT', 'JOB_ALL', 'JOB_CREATE', 'JOB_EDIT'],
-  create: ['MODEL_ALL', 'MODEL_CREATE'],
-  edit: ['MODEL_ALL', 'MODEL_EDIT'],
-  delete: ['MODEL_ALL', 'MODEL_DELETE'],
-};
-
-const tags = ['模型管理'];
-const idOf = z.coerce.number().int().positive().max(2_147_483_647);
-
-const parameterRow = z.looseObject({
-  parameterCode: z.string().max(100).optional().nullable(),
-  parameterName: z.string().max(100).optional().nullable(),
-  parameterType: z.string().max(20).optional().nullable(),
-  defaultValue: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]).optional(),
-});
-
-const saveBody = z.looseObject({
-  id: idOf.optional().nullable(),
-  modelName: z.string().max(200).optional().nullable(),
-  site: z.string().max(500).optional().nullable(),
-  fileType: z.string().max(20).optional().nullable(),
-  statu: z.union([z.number(), z.string().max(2)]).optional().nullable(),
-  parameterInfo: z.array(parameterRow).max(50).optional().nullable(),
-  /** HMAC key for an external model; empty or ****** keeps the stored one. */
-  secret: z.string().max(200).optional().nullable(),
-});
+export { MODEL_CODES };
 
 /** Tasks that are enabled or running (isPause 0 or 3) keep a model on shelf. */
 async function activeTaskCount(app: FastifyInstance, modelId: number): Promise<{ any: number; active: number }> {
@@ -55,16 +28,10 @@ async function checkSite(app: FastifyInstance, site: string): Promise<void> {
 
 /** /ModelManageMent/*: the model manager (spec §2, §4 shelf rules, §5 rules with their messages). */
 export function registerModelRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const db = app.ctx.db;
 
-  const listQuery = z.looseObject({
-    pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    pageSize: z.coerce.number().int().min(1).max(999).optional(),
-    modelName: z.string().max(100).optional(),
-    statu: z.coerce.number().int().min(1).max(2).optional(),
-  });
-  app.get('/ModelManageMent/getModelList', { config: { auth: MODEL_CODES.select }, schema: { tags, summary: '模型列表（pageNumber 从1开始）', querystring: listQuery } }, async (req) => {
+  routeContract(app, listModels, async (req) => {
     const { pageNumber = 1, pageSize = 10, modelName, statu } = req.query;
     let qb = db.selectFrom('analysis_model');
     if (modelName?.trim()) qb = qb.where('model_name', 'like', `%${modelName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -74,11 +41,9 @@ export function registerModelRoutes(fastify: FastifyInstance): void {
     return { content: rows.map((r) => modelToApi(modelFromDb(r))), totalElements: total };
   });
 
-  app.get('/ModelManageMent/getModelById', { config: { auth: MODEL_CODES.select }, schema: { tags, summary: '模型详情', querystring: z.looseObject({ id: idOf }) } }, async (req) =>
-    modelToApi(await findModel(app, req.query.id)),
-  );
+  routeContract(app, getModel, async (req) => modelToApi(await findModel(app, req.query.id)));
 
-  app.post('/ModelManageMent/saveModel', { config: { auth: [...MODEL_CODES.create, ...MODEL_CODES.edit], log: '保存模型' }, schema: { tags, summary: '新增或修改模型（无id为新增）', body: saveBody } }, async (req, reply) => {
+  routeContract(app, saveModel, async (req, reply) => {
     const b = req.body;
     const isUpdate = b.id !== undefined && b.id !== null;
     // the form's own rules first (they reveal nothing), then which code the operation needs: create or edit
@@ -93,7 +58,7 @@ export function registerModelRoutes(fastify: FastifyInstance): void {
     if (!site) throw new AppError('MODEL_SITE_REQUIRED');
     if (statu !== ON_SHELF && statu !== OFF_SHELF) throw new AppError('MODEL_STATU_REQUIRED');
     const codes = req.user?.permissions ?? [];
-    const may = (list: string[]) => codes.includes('ADMIN') || list.some((c) => codes.includes(c));
+    const may = (list: readonly string[]) => codes.includes('ADMIN') || list.some((c) => codes.includes(c));
     if (!may(isUpdate ? MODEL_CODES.edit : MODEL_CODES.create)) throw new AppError('FORBIDDEN');
     const existing = isUpdate ? await findModel(app, Number(b.id)) : null;
     if (existing && existing.statu === ON_SHELF) throw new AppError('MODEL_ON_SHELF_EDIT');
@@ -132,7 +97,7 @@ export function registerModelRoutes(fastify: FastifyInstance): void {
     return reply.code(201).send(modelToApi(modelFromDb(created)));
   });
 
-  app.post('/ModelManageMent/delModel', { config: { auth: MODEL_CODES.delete, log: '删除模型' }, schema: { tags, summary: '删除模型（须先下架）', body: z.looseObject({ id: idOf }) } }, async (req) => {
+  routeContract(app, deleteModel, async (req) => {
     const m = await findModel(app, req.body.id);
     if (m.statu === ON_SHELF) throw new AppError('MODEL_ON_SHELF_DELETE');
     if (m.builtin) throw new AppError('MODEL_BUILTIN_DELETE');
@@ -141,17 +106,12 @@ export function registerModelRoutes(fastify: FastifyInstance): void {
     return { message: '删除成功' };
   });
 
-  const statuBody = z.looseObject({ id: idOf, statu: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')]).optional().nullable() });
-  app.post(
-    '/ModelManageMent/statuModel',
-    { config: { auth: MODEL_CODES.edit, log: '模型上架/下架' }, schema: { tags, summary: '上架或下架（不带statu时切换）', body: statuBody } },
-    async (req) => {
+  routeContract(app, setModelShelf, async (req) => {
       const m: ModelRow = await findModel(app, req.body.id);
       const target = req.body.statu === undefined || req.body.statu === null ? (m.statu === ON_SHELF ? OFF_SHELF : ON_SHELF) : Number(req.body.statu);
       if (target === OFF_SHELF && m.statu === ON_SHELF && (await activeTaskCount(app, m.id)).active > 0) throw new AppError('MODEL_ACTIVE_TASKS');
       if (target === ON_SHELF) await checkSite(app, m.site);
       await db.updateTable('analysis_model').set({ statu: target, update_time: nowIso() }).where('id', '=', m.id).execute();
       return { statu: target, message: target === ON_SHELF ? '上架成功' : '下架成功' };
-    },
-  );
+  });
 }

@@ -3,8 +3,11 @@
  * service at the model's `site`): workbooks of plain sheets plus the top-10 "traits" the dashboard charts.
  */
 
-/** Parameter types as the seed spells them on the wire (Interger included). */
-export const PARAMETER_TYPES = ['Interger', 'String', 'Boolean'] as const;
+import { FILE_TYPES, OUTPUT_KINDS, PARAMETER_TYPES } from '@app/shared/contracts/operations/models';
+
+/** The wire's lists live with the contracts (packages/shared/src/contracts/operations/models.ts). */
+export { FILE_TYPES, OUTPUT_KINDS, PARAMETER_TYPES };
+
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
 
 export interface ParameterInfo {
@@ -15,12 +18,8 @@ export interface ParameterInfo {
   defaultValue?: string | number | boolean | null;
 }
 
-/** Output kinds the model-data filter shows: 单特征 / 交叉特征 / 更多. */
-export const OUTPUT_KINDS = ['xls_single', 'xls_muti', 'xls'] as const;
 export type OutputKind = (typeof OUTPUT_KINDS)[number];
 
-/** Input formats of spec §3 Model.fileType. */
-export const FILE_TYPES = ['python', 'mysql', 'text', 'csv'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 export type CellValue = string | number | boolean | null;

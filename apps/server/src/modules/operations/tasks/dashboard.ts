@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { dashboardTasks, dataVolume, taskTraits } from '@app/shared/contracts/operations/tasks';
 import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
 import { nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { computeDeptScope, type DeptScope } from '../../../core/rbac.ts';
-import { MODELDATA_CODES, scopedByOwnerDept } from './modelData.ts';
+import { routeContract } from '../../../crud/registerContract.ts';
+import { scopedByOwnerDept } from './modelData.ts';
 import { taskFromDb } from './taskStore.ts';
-
-const tags = ['首页统计'];
 
 /** Rows to 万条 with two decimals, half-up, on integers. */
 export const toWan = (rows: number): number => Math.floor((rows + 50) / 100) / 100;
@@ -34,9 +32,8 @@ function refuseOrdinaryEmployee(req: FastifyRequest): void {
  * /dataManagement/*) and cover only tasks whose owner's department the caller's data scope sees (N3, E7).
  */
 export function registerDashboardRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const db = app.ctx.db;
-  const auth = MODELDATA_CODES.select;
 
   /** Ids of the tasks the caller's scope sees, or null when the scope is everything. */
   async function visibleTaskIds(scope: DeptScope): Promise<number[] | null> {
@@ -44,7 +41,7 @@ export function registerDashboardRoutes(fastify: FastifyInstance): void {
     return (await scopedByOwnerDept(db.selectFrom('model_task'), scope).select('id').execute()).map((r) => Number(r.id));
   }
 
-  app.get('/instrument/getDataVolumeInfo', { config: { auth }, schema: { tags, summary: '产出与计算量（万条）：今日、本月、累计（数据范围内的任务）' } }, async (req) => {
+  routeContract(app, dataVolume, async (req) => {
     refuseOrdinaryEmployee(req);
     const { day, month } = chinaPeriodStarts();
     const visible = await visibleTaskIds(await computeDeptScope(db, req.user!));
@@ -62,15 +59,11 @@ export function registerDashboardRoutes(fastify: FastifyInstance): void {
     };
     const [d, m, s] = await Promise.all([sums(day, 'day'), sums(month, 'mouth'), sums()]);
     // `mouth` keeps the spelling of the spec's response
-    return { day: [d], mouth: [m], sum: [s], unit: '万条', rows };
+    return { day: [d], mouth: [m], sum: [s], unit: '万条' as const, rows };
   });
 
-  const configBody = z.looseObject({ ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(20).optional().nullable() }).optional().nullable();
-  app.post(
-    '/instrument/dataConfigList',
-    // reading (or remembering) the home screen's chart choice is not an operation: no log row (U11)
-    { config: { auth, log: '' }, schema: { tags, summary: '图表设置：所选任务（1到4个；不带ids时返回已保存的设置；数据范围内的任务）', body: configBody } },
-    async (req) => {
+  // reading (or remembering) the home screen's chart choice is not an operation: no log row (U11; the contract's log '')
+  routeContract(app, dashboardTasks, async (req) => {
       refuseOrdinaryEmployee(req);
       const user = req.user!;
       const scope = await computeDeptScope(db, user);
@@ -105,19 +98,14 @@ export function registerDashboardRoutes(fastify: FastifyInstance): void {
         .where('t.id', 'in', visible)
         .execute();
       const byId = new Map(rows.map((r) => [Number(r.id), r]));
-      return chosen.filter((id) => byId.has(id)).map((id) => ({ id, jobName: byId.get(id)?.job_name, modelName: byId.get(id)?.model_name ?? null }));
-    },
-  );
+      return chosen.filter((id) => byId.has(id)).map((id) => ({ id, jobName: byId.get(id)!.job_name, modelName: byId.get(id)?.model_name ?? null }));
+  });
 
-  app.get(
-    '/instrument/traitList',
-    { config: { auth }, schema: { tags, summary: '任务最近一次成功运行的前10项 (name, number)（数据范围内的任务）', querystring: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
-    async (req) => {
+  routeContract(app, taskTraits, async (req) => {
       refuseOrdinaryEmployee(req);
       const scope = await computeDeptScope(db, req.user!);
       const row = await scopedByOwnerDept(db.selectFrom('model_task'), scope).selectAll().where('id', '=', req.query.id).executeTakeFirst();
       if (!row) throw new AppError('TASK_NOT_FOUND');
       return taskFromDb(row).lastTraits.map(([name, number]) => ({ name, number }));
-    },
-  );
+  });
 }

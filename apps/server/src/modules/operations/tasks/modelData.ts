@@ -1,20 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SelectQueryBuilder } from 'kysely';
-import { z } from 'zod';
+import { exportModelData, listModelData, listModelDataGroups, MODELDATA_CODES, previewModelData } from '@app/shared/contracts/operations/tasks';
 import type { DB } from '../../../core/dbTypes.ts';
 import { AppError } from '../../../core/errors.ts';
 import { openWorkbook } from '../../../core/excel/readWorkbook.ts';
 import { computeDeptScope, type DeptScope } from '../../../core/rbac.ts';
-import { OUTPUT_KINDS } from '../models/types.ts';
+import { routeContract } from '../../../crud/registerContract.ts';
 import type { ObjectStore, StoredRef } from '../../../core/storage/index.ts';
 import { checkOutputsExist, sendOutputsZip, type ZipOutput } from './modelDataZip.ts';
 
-export const MODELDATA_CODES = {
-  select: ['MODELDATA_ALL', 'MODELDATA_SELECT', 'TASK_ALL', 'TASK_SELECT', 'JOB_ALL', 'JOB_SELECT'],
-  export: ['MODELDATA_ALL', 'MODELDATA_SELECT', 'TASK_ALL', 'TASK_SELECT', 'JOB_ALL', 'JOB_SELECT'],
-};
-const tags = ['模型数据'];
+export { MODELDATA_CODES };
 const MiB = 1024 * 1024;
 /** Rows a preview shows. */
 const PREVIEW_ROWS = 50;
@@ -89,7 +84,7 @@ export async function removeOldModelData(app: FastifyInstance, days: number, now
 
 /** /dataManagement/*: the model data screen (list by kind and group, preview, all.zip) and its retention job. */
 export function registerModelDataRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const db = app.ctx.db;
 
   app.scheduler.registerHandler({
@@ -104,14 +99,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
     },
   });
 
-  const listQuery = z.looseObject({
-    pageNumber: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    pageSize: z.coerce.number().int().min(1).max(999).optional(),
-    modelName: z.enum(OUTPUT_KINDS).or(z.literal('')).optional(),
-    groupName: z.string().max(150).optional(),
-    sort: z.string().max(50).optional(),
-  });
-  app.get('/dataManagement/modelDataList', { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '模型数据（每组一行，pageNumber 从1开始）', querystring: listQuery } }, async (req) => {
+  routeContract(app, listModelData, async (req) => {
     const { pageNumber = 1, pageSize = 10, modelName, groupName, sort } = req.query;
     const scope = await computeDeptScope(db, req.user!);
     let qb = scopedByOwnerDept(db.selectFrom('model_output'), scope);
@@ -150,7 +138,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
     return { content, totalElements: total };
   });
 
-  app.get('/dataManagement/groupList', { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '分组名称（最新在前，最多500个）' } }, async (req) => {
+  routeContract(app, listModelDataGroups, async (req) => {
     const scope = await computeDeptScope(db, req.user!);
     const rows = await scopedByOwnerDept(db.selectFrom('model_output'), scope)
       .select((eb) => ['group_name', eb.fn.max('id').as('last_id')])
@@ -161,10 +149,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
     return rows.map((r) => String(r.group_name));
   });
 
-  app.get(
-    '/dataManagement/customsDataDetails',
-    { config: { auth: MODELDATA_CODES.select }, schema: { tags, summary: '预览一个输出文件（前50行）', querystring: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }) } },
-    async (req) => {
+  routeContract(app, previewModelData, async (req) => {
       const scope = await computeDeptScope(db, req.user!);
       const f = await scopedByOwnerDept(db.selectFrom('model_output'), scope).selectAll().where('id', '=', req.query.id).executeTakeFirst();
       if (!f) throw new AppError('MODELDATA_FILE_NOT_FOUND');
@@ -185,14 +170,9 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
         if (rows.length < PREVIEW_ROWS) rows.push(r.cells);
       }
       return { fileName: f.file_name, columns: header.map((h) => String(h ?? '')), rows, total, sheetNames: [wb.sheetName] };
-    },
-  );
+  });
 
-  const exportBody = z.looseObject({ groupName: z.union([z.string().max(20_000), z.array(z.string().max(150)).max(500)]).optional().nullable() });
-  app.post(
-    '/dataManagement/outPutData',
-    { config: { auth: MODELDATA_CODES.export, log: '导出模型数据' }, schema: { tags, summary: '导出所选分组为 all.zip（流式）', body: exportBody.optional() } },
-    async (req, reply) => {
+  routeContract(app, exportModelData, async (req, reply) => {
       const raw = req.body?.groupName ?? '';
       const groups = [...new Set((Array.isArray(raw) ? raw : raw.split(',')).map((s) => s.trim()).filter(Boolean))];
       if (!groups.length) throw new AppError('MODELDATA_GROUP_REQUIRED');
@@ -216,6 +196,5 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
       }
       await checkOutputsExist(outputs);
       return sendOutputsZip(app, reply, outputs);
-    },
-  );
+  });
 }

@@ -1,39 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { createTask, deleteTask, execTask, listTaskLogs, listTasks, TASK_CODES, type TaskBody, type TaskState, taskDispatch, type taskRow, taskNextRuns, toggleTask, updateTask } from '@app/shared/contracts/operations/tasks';
 import { nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
-import { safeText } from '../../../crud/routeSchemas.ts';
+import { routeContract } from '../../../crud/registerContract.ts';
 import { nextFireTimes, normaliseCron } from '../../../core/scheduler/index.ts';
 import { coerceTaskParameters, needsProperty } from '../models/catalogue.ts';
 import { findModel, ON_SHELF } from '../models/modelStore.ts';
 import { runModelTask } from './runModelTask.ts';
 import { armTask, findTask, MODEL_TASK_HANDLER, nextFire, TASK_STATE, type TaskDbRow, type TaskRow, taskFromDb, taskKey } from './taskStore.ts';
 
-/** Task codes; the seed's task screens show JOB_* codes, so those pass too (design §2.5). */
-export const TASK_CODES = {
-  select: ['TASK_ALL', 'TASK_SELECT', 'JOB_ALL', 'JOB_SELECT'],
-  create: ['TASK_ALL', 'TASK_CREATE', 'JOB_ALL', 'JOB_CREATE'],
-  edit: ['TASK_ALL', 'TASK_EDIT', 'JOB_ALL', 'JOB_EDIT'],
-  exec: ['TASK_ALL', 'TASK_EXEC', 'TASK_EDIT', 'JOB_ALL', 'JOB_EDIT'],
-  delete: ['TASK_ALL', 'TASK_DELETE', 'JOB_ALL', 'JOB_DELETE'],
-};
-
-const tags = ['任务管理'];
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-const taskBody = z.looseObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
-  jobName: safeText('任务名称', 200).optional().nullable(),
-  modelInfo: z.looseObject({ id: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable() }).optional().nullable(),
-  modelId: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
-  dataId: z.coerce.number().int().positive().max(2_147_483_647).optional().nullable(),
-  cronTime: safeText('执行时间', 200).optional().nullable(),
-  /** JSON text or object: {jobName, properties?, <model parameters>} */
-  params: z.union([safeText('任务参数', 4000), z.record(z.string().max(50), z.unknown())]).optional().nullable(),
-  property: safeText('属性', 100).optional().nullable(),
-});
-type TaskBody = z.infer<typeof taskBody>;
+export { TASK_CODES };
 
 function paramsOf(body: TaskBody): Record<string, unknown> {
   if (typeof body.params === 'string') {
@@ -84,11 +61,12 @@ async function validateTask(app: FastifyInstance, body: TaskBody) {
   return { jobName, modelId: model.id, modelName: model.modelName, dataId: Number(body.dataId), cron: display, params };
 }
 
-async function taskToApi(_app: FastifyInstance, t: TaskRow, models: Map<number, string>) {
+async function taskToApi(_app: FastifyInstance, t: TaskRow, models: Map<number, string>): Promise<z.input<typeof taskRow>> {
   return {
     id: t.id,
     jobName: t.jobName,
-    isPause: t.isPause,
+    // the rows hold only what this module writes: a TASK_STATE and 'success' / 'failure'
+    isPause: t.isPause as TaskState,
     modelInfo: { id: t.modelId, modelName: models.get(t.modelId) ?? null },
     dataId: t.dataId,
     cronTime: t.cronTime,
@@ -96,7 +74,7 @@ async function taskToApi(_app: FastifyInstance, t: TaskRow, models: Map<number, 
     params: JSON.stringify(t.params),
     nextRunAt: t.isPause === TASK_STATE.enabled ? nextFire(t.cronTime) : null,
     lastRunAt: t.lastRunAt,
-    lastStatus: t.lastStatus,
+    lastStatus: t.lastStatus as 'success' | 'failure' | null,
     createTime: t.createTime,
     updateTime: t.updateTime,
   };
@@ -110,7 +88,7 @@ async function modelNames(app: FastifyInstance, ids: number[]): Promise<Map<numb
 
 /** /taskManagement/*: model tasks on the shared scheduler (spec §2, §4 isPause buttons, §5 messages). */
 export function registerTaskRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const db = app.ctx.db;
 
   app.scheduler.registerHandler({ name: MODEL_TASK_HANDLER, title: '模型任务', timeoutMs: 30 * 60_000, run: (ctx) => runModelTask(app, ctx) });
@@ -144,12 +122,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
     }
   });
 
-  const listQuery = z.looseObject({
-    page: z.coerce.number().int().min(0).max(1_000_000).optional(),
-    size: z.coerce.number().int().min(1).max(1000).optional(),
-    jobName: safeText('任务名称', 100).optional(),
-  });
-  app.get('/taskManagement/jobs', { config: { auth: TASK_CODES.select }, schema: { tags, summary: '模型任务列表', querystring: listQuery } }, async (req) => {
+  routeContract(app, listTasks, async (req) => {
     const { page = 0, size = 10, jobName } = req.query;
     let qb = db.selectFrom('model_task');
     if (jobName?.trim()) qb = qb.where('job_name', 'like', `%${jobName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -159,7 +132,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
     return { content: await Promise.all(rows.map((r) => taskToApi(app, r, names))), totalElements: total };
   });
 
-  app.post('/taskManagement/jobs', { config: { auth: TASK_CODES.create, log: '新增模型任务' }, schema: { tags, summary: '新增模型任务', body: taskBody } }, async (req, reply) => {
+  routeContract(app, createTask, async (req, reply) => {
     const v = await validateTask(app, req.body);
     if (await db.selectFrom('model_task').select('id').where('job_name', '=', v.jobName).executeTakeFirst()) throw new AppError('TASK_NAME_TAKEN');
     const now = nowIso();
@@ -186,7 +159,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
     return reply.code(201).send(await taskToApi(app, t, new Map([[v.modelId, v.modelName]])));
   });
 
-  app.put('/taskManagement/jobs', { config: { auth: TASK_CODES.edit, log: '修改模型任务' }, schema: { tags, summary: '修改模型任务（任务名称不可改）', body: taskBody } }, async (req, reply) => {
+  routeContract(app, updateTask, async (req, reply) => {
     if (!req.body.id) throw new AppError('TASK_NOT_FOUND');
     const t = await findTask(app, req.body.id);
     if (t.isPause === TASK_STATE.running || (await app.scheduler.isRunning(taskKey(t.id)))) throw new AppError('TASK_RUNNING');
@@ -216,7 +189,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
     return reply.code(204).send();
   });
 
-  app.delete('/taskManagement/jobs/:id', { config: { auth: TASK_CODES.delete, log: '删除模型任务' }, schema: { tags, summary: '删除模型任务（运行中不可删）', params: idParam } }, async (req) => {
+  routeContract(app, deleteTask, async (req) => {
     const t = await findTask(app, req.params.id);
     if (t.isPause === TASK_STATE.running || (await app.scheduler.isRunning(taskKey(t.id)))) throw new AppError('TASK_RUNNING');
     await app.scheduler.unschedule(taskKey(t.id));
@@ -225,7 +198,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
   });
 
   // 开始: run once now; a paused task stays paused afterwards (resume_state)
-  app.put('/taskManagement/jobs/exec/:id', { config: { auth: TASK_CODES.exec, log: '执行模型任务' }, schema: { tags, summary: '立即执行一次', params: idParam } }, async (req) => {
+  routeContract(app, execTask, async (req) => {
     const t = await findTask(app, req.params.id);
     if (t.isPause === TASK_STATE.running || (await app.scheduler.isRunning(taskKey(t.id)))) throw new AppError('TASK_RUNNING');
     if (t.isPause === TASK_STATE.finished) throw new AppError('TASK_FINISHED');
@@ -235,7 +208,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
   });
 
   // 暂停 / 恢复: the same toggle, 0 <-> 1; finished and running tasks refuse it (their buttons are disabled)
-  app.put('/taskManagement/jobs/:id', { config: { auth: TASK_CODES.edit, log: '暂停/恢复模型任务' }, schema: { tags, summary: '暂停或恢复（切换）', params: idParam } }, async (req) => {
+  routeContract(app, toggleTask, async (req) => {
     const t = await findTask(app, req.params.id);
     if (t.isPause !== TASK_STATE.enabled && t.isPause !== TASK_STATE.paused) throw new AppError('TASK_TOGGLE_STATE');
     const next = t.isPause === TASK_STATE.enabled ? TASK_STATE.paused : TASK_STATE.enabled;
@@ -244,13 +217,7 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
     return { isPause: next, message: next === TASK_STATE.paused ? '任务暂停成功' : '任务恢复成功' };
   });
 
-  const logQuery = z.looseObject({
-    page: z.coerce.number().int().min(0).max(1_000_000).optional(),
-    size: z.coerce.number().int().min(1).max(1000).optional(),
-    jobName: safeText('任务名称', 100).optional(),
-    isSuccess: z.enum(['true', 'false', '1', '0']).optional(),
-  });
-  app.get('/taskManagement/jobLogs', { config: { auth: TASK_CODES.select }, schema: { tags, summary: '模型任务执行日志', querystring: logQuery } }, async (req) => {
+  routeContract(app, listTaskLogs, async (req) => {
     const { page = 0, size = 5, jobName, isSuccess } = req.query;
     let qb = db.selectFrom('sys_job_log').where('job_key', 'like', 'task:%');
     if (jobName?.trim()) qb = qb.where('job_name', 'like', `%${jobName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -284,19 +251,9 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
   });
 
   // the task dialog's preview of a cron (the same Quartz normalisation as saving; a cron that never fires is a 400)
-  app.get(
-    '/taskManagement/nextRuns',
-    {
-      config: { auth: [...TASK_CODES.create, ...TASK_CODES.edit] },
-      schema: { tags, summary: 'Cron表达式接下来的5次触发时间（预览）', querystring: z.object({ cron: z.string().trim().min(1, '请选择执行时间').max(200, 'Cron表达式不能超过200个字符') }) },
-    },
-    async (req) => ({ times: nextFireTimes(req.query.cron, 5) }),
-  );
+  routeContract(app, taskNextRuns, async (req) => ({ times: nextFireTimes(req.query.cron, 5) }));
 
-  app.get(
-    '/taskManagement/dispatch',
-    { config: { auth: TASK_CODES.select }, schema: { tags, summary: '任务进度 {msg, percent}', querystring: z.looseObject({ jobName: safeText('任务名称', 100).optional(), id: z.coerce.number().int().positive().max(2_147_483_647).optional() }) } },
-    async (req) => {
+  routeContract(app, taskDispatch, async (req) => {
       const { jobName, id } = req.query;
       let row: TaskDbRow | undefined;
       if (id) row = await db.selectFrom('model_task').selectAll().where('id', '=', id).executeTakeFirst();
@@ -306,6 +263,5 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
       const p = await app.scheduler.progressOf(taskKey(t.id));
       if (p) return p;
       return { msg: t.lastStatus ? (t.lastStatus === 'success' ? '完成' : '失败') : '未运行', percent: t.lastStatus ? 1 : 0 };
-    },
-  );
+  });
 }

@@ -4,8 +4,10 @@ import type { DB } from '../../../core/dbTypes.ts';
 import { nextFireTimes } from '../../../core/scheduler/index.ts';
 import { AppError } from '../../../core/errors.ts';
 
-/** isPause of spec §3/§4: 0 enabled, 1 paused, 2 finished, 3 running. */
-export const TASK_STATE = { enabled: 0, paused: 1, finished: 2, running: 3 } as const;
+/** isPause of spec §3/§4 (0 enabled, 1 paused, 2 finished, 3 running), stated with the contracts. */
+import { TASK_STATE } from '@app/shared/contracts/operations/tasks';
+
+export { TASK_STATE };
 
 /** The handler every model task runs (its runs are logged as bean `modelTask`, method `run`). */
 export const MODEL_TASK_HANDLER = 'modelTask.run';

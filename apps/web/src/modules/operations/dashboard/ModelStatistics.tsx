@@ -1,44 +1,27 @@
 import { SettingOutlined } from '@ant-design/icons';
+import { dashboardTasks, dataVolume, exportModelData, listTasks, taskTraits } from '@app/shared/contracts/operations/tasks';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Modal, Row, Select, Space, Statistic, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract, contractCodes } from '../../../app/contractClient';
 import { isOrdinaryEmployee } from '../../../app/session';
 import { useRowCount } from '../../dashboard/rowCount';
 import '../operations.css';
-import { MODELDATA_CODES, TASK_CODES, type TaskRow } from '../types';
 
-/** `/instrument/getDataVolumeInfo`: [output, calculation] in 万条 per period (`mouth` is the spec's spelling). */
-interface Volume {
-  day: [number, number][];
-  mouth: [number, number][];
-  sum: [number, number][];
-  unit: string;
-  /** The same as raw row counts (shown with the home screen's one row-count unit). */
-  rows?: Record<'day' | 'mouth' | 'sum', [number, number]>;
-}
 // ECharts is ~400 KB: loaded only when a chart is shown, so the home screen's lists do not wait for it
 const TraitChart = lazy(() => import('./TraitChart'));
 
-export interface ChosenTask {
-  id: number;
-  jobName: string;
-  modelName: string | null;
-}
-export interface Trait {
-  name: string;
-  number: number;
-}
+export type { ChosenTask, Trait } from '@app/shared/contracts/operations/tasks';
 
 /** Spec §2: the chart shows 1 to 4 tasks. */
 export const MAX_CHART_TASKS = 4;
 
 function VolumeCards() {
   const { t } = useTranslation('models');
-  const q = useQuery({ queryKey: ['dashboard', 'volume'], queryFn: () => api.get<Volume>('/instrument/getDataVolumeInfo', undefined, { silent: true }), refetchInterval: 60_000 });
+  const q = useQuery({ queryKey: ['dashboard', 'volume'], queryFn: () => callContract(dataVolume, {}, { silent: true }), refetchInterval: 60_000 });
   const rowCount = useRowCount();
   if (q.isError) return <Alert type="warning" showIcon title={t('dashboard.volumeFailed')} />;
   // raw counts when the server gives them (5 rows read 5条, not 0.00 万条); else the spec's 万条 figures
@@ -74,11 +57,11 @@ function ChartSettings({ open, chosen, onClose }: { open: boolean; chosen: numbe
   }, [open, chosen]);
   const tasks = useQuery({
     queryKey: ['modelTasks', 'list', 'dashboard'],
-    queryFn: () => api.get<{ content: TaskRow[] }>('/taskManagement/jobs', { page: 0, size: 200 }),
+    queryFn: () => callContract(listTasks, { query: { page: 0, size: 200 } }),
     enabled: open,
   });
   const save = useMutation({
-    mutationFn: () => api.post<ChosenTask[]>('/instrument/dataConfigList', { ids }),
+    mutationFn: () => callContract(dashboardTasks, { body: { ids } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(['dashboard', 'config'], answer);
       notify.success(t('msg.saved'));
@@ -110,10 +93,10 @@ function TraitCharts() {
   const { hasPermission } = useAuth();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // without ids the server answers the saved choice (or the four most recently run tasks)
-  const config = useQuery({ queryKey: ['dashboard', 'config'], queryFn: () => api.post<ChosenTask[]>('/instrument/dataConfigList', {}, { silent: true }) });
+  const config = useQuery({ queryKey: ['dashboard', 'config'], queryFn: () => callContract(dashboardTasks, { body: {} }, { silent: true }) });
   const chosen = config.data ?? [];
   const traits = useQueries({
-    queries: chosen.map((task) => ({ queryKey: ['dashboard', 'traits', task.id], queryFn: () => api.get<Trait[]>('/instrument/traitList', { id: task.id }, { silent: true }) })),
+    queries: chosen.map((task) => ({ queryKey: ['dashboard', 'traits', task.id], queryFn: () => callContract(taskTraits, { query: { id: task.id } }, { silent: true }) })),
   });
   return (
     <Card
@@ -121,7 +104,7 @@ function TraitCharts() {
       title={t('dashboard.chartTitle')}
       data-testid="dashboard-charts"
       extra={
-        hasPermission(TASK_CODES.select) ? (
+        hasPermission(contractCodes(listTasks)) ? (
           <Button size="small" icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)} data-testid="dashboard-settings">
             {t('dashboard.settings')}
           </Button>
@@ -156,7 +139,7 @@ export default function ModelStatistics() {
   const { user, hasPermission } = useAuth();
   // the server answers /instrument/* only to holders of the model-data or task codes (N3, E7): the others
   // do not see the section rather than a warning they can do nothing about
-  if (isOrdinaryEmployee(user) || !hasPermission(MODELDATA_CODES.export)) return null;
+  if (isOrdinaryEmployee(user) || !hasPermission(contractCodes(exportModelData))) return null;
   return (
     <div className="dashboard-model-statistics" data-testid="dashboard-model-statistics">
       <Typography.Title level={5} style={{ marginTop: 0 }}>

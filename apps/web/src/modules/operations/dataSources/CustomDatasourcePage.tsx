@@ -1,3 +1,4 @@
+import { createCustomDatasource, deleteCustomDatasource, listCustomDatasources, listDatasets, updateCustomDatasource } from '@app/shared/contracts/operations/dataSources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -5,12 +6,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract, contractCodes } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
 import { DeleteRowButton, EditRowButton } from '../../../crud/RowActions';
 import { ListToolbar, usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
-import { CHARACTER_ENCODINGS, type CustomDatasourceRow, DATASOURCE_CODES, type Dataset, type Page } from './types';
+import { CHARACTER_ENCODINGS, type CustomDatasourceRow, DATA_SOURCE_CODES } from './types';
 
 interface FormValues {
   name: string;
@@ -31,18 +32,18 @@ export default function CustomDatasourcePage() {
   const list = usePagedList<CustomDatasourceRow, { name: string }>({
     key: 'customDatasource',
     filters: { name: '' },
-    load: ({ name }, page, size) => api.get<Page<CustomDatasourceRow>>('/customDatasource/list', { name: name || undefined, pageNumber: page + 1, pageSize: size }),
+    load: ({ name }, page, size) => callContract(listCustomDatasources, { query: { name: name || undefined, pageNumber: page + 1, pageSize: size } }),
     showTotal: (total) => t('total', { total }),
   });
   const remove = useMutation({
-    mutationFn: (row: CustomDatasourceRow) => api.post('/customDatasource/del', { id: row.id }),
+    mutationFn: (row: CustomDatasourceRow) => callContract(deleteCustomDatasource, { body: { id: row.id } }),
     onSuccess: () => {
       notify.success(t('msg.deleted'), undefined, 2);
       return list.afterDelete();
     },
   });
-  const canEdit = hasPermission(DATASOURCE_CODES.edit);
-  const canDelete = hasPermission(DATASOURCE_CODES.delete);
+  const canEdit = hasPermission(DATA_SOURCE_CODES.edit);
+  const canDelete = hasPermission(contractCodes(deleteCustomDatasource));
 
   const columns: ColumnsType<CustomDatasourceRow> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 60 },
@@ -82,7 +83,7 @@ export default function CustomDatasourcePage() {
       <ListToolbar
         ns="dataSources"
         search={{ label: t('custom.name'), placeholder: t('custom.searchName'), onSearch: (name) => list.filter({ name }) }}
-        onAdd={hasPermission(DATASOURCE_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
+        onAdd={hasPermission(contractCodes(createCustomDatasource)) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="custom-add"
         onRefresh={list.refresh}
       />
@@ -97,7 +98,7 @@ function CustomDialog({ open, editing, onClose }: { open: boolean; editing: Cust
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
   const datasetKey = Form.useWatch('dataset', form);
-  const datasets = useQuery({ queryKey: ['customDatasource', 'datasets'], queryFn: () => api.get<Dataset[]>('/customDatasource/datasets'), enabled: open, staleTime: Number.POSITIVE_INFINITY });
+  const datasets = useQuery({ queryKey: ['customDatasource', 'datasets'], queryFn: () => callContract(listDatasets, {}), enabled: open, staleTime: Number.POSITIVE_INFINITY });
   const dataset = datasets.data?.find((d) => d.key === datasetKey);
 
   useEffect(() => {
@@ -110,12 +111,14 @@ function CustomDialog({ open, editing, onClose }: { open: boolean; editing: Cust
 
   const save = useMutation({
     mutationFn: (v: FormValues) =>
-      api.post(editing ? '/customDatasource/update' : '/customDatasource/create', {
-        id: editing?.id,
-        name: v.name,
-        dataset: v.dataset,
-        characterEncoding: v.characterEncoding,
-        tableData: v.fields.map((field) => ({ field })),
+      callContract(editing ? updateCustomDatasource : createCustomDatasource, {
+        body: {
+          id: editing?.id,
+          name: v.name,
+          dataset: v.dataset,
+          characterEncoding: v.characterEncoding,
+          tableData: v.fields.map((field) => ({ field })),
+        },
       }),
     onSuccess: () => {
       notify.success(editing ? t('msg.updated') : t('msg.created'), undefined, 2);

@@ -1,11 +1,13 @@
 import { ApiOutlined, UploadOutlined } from '@ant-design/icons';
+import type { ContractResult } from '@app/shared/contracts/contract';
+import { listCustomDatasources, saveDataOrigin, testDataOriginConnection, uploadDataOriginFile } from '@app/shared/contracts/operations/dataSources';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
-import { CHARACTER_ENCODINGS, type CustomDatasourceRow, DATA_SOURCE_TYPES, type DataSourceRow, type DataSourceType, type Page, SQL_KINDS } from './types';
+import { callContract, uploadContract } from '../../../app/contractClient';
+import { CHARACTER_ENCODINGS, DATA_SOURCE_TYPES, type DataSourceRow, type DataSourceType, SQL_KINDS } from './types';
 
 interface FormValues {
   dataName: string;
@@ -23,12 +25,8 @@ interface FormValues {
   customDatabase?: number;
 }
 
-/** The server's upload answer. */
-interface Uploaded {
-  path: string;
-  fileName: string;
-  size: number;
-}
+/** The file shown beside the upload button: the server's upload answer, or the source's stored file. */
+type Uploaded = Pick<ContractResult<typeof uploadDataOriginFile>, 'path' | 'fileName' | 'size'>;
 
 const ACCEPT: Record<string, string> = { csv: '.csv', xls: '.xls,.xlsx' };
 
@@ -48,7 +46,7 @@ export default function DataSourceDialog({ open, editing, onClose }: { open: boo
 
   const customs = useQuery({
     queryKey: ['customDatasource', 'all'],
-    queryFn: () => api.get<Page<CustomDatasourceRow>>('/customDatasource/list', { pageNumber: 1, pageSize: 999 }),
+    queryFn: () => callContract(listCustomDatasources, { query: { pageNumber: 1, pageSize: 999 } }),
     enabled: open && type === 'custom',
   });
 
@@ -77,7 +75,7 @@ export default function DataSourceDialog({ open, editing, onClose }: { open: boo
   }, [open, editing, form]);
 
   const save = useMutation({
-    mutationFn: (values: FormValues) => api.post<DataSourceRow>('/dataOrigin/save', { ...values, id: editing?.id }),
+    mutationFn: (values: FormValues) => callContract(saveDataOrigin, { body: { ...values, id: editing?.id } }),
     onSuccess: () => {
       notify.success(editing ? t('msg.updated') : t('msg.created'), undefined, 2);
       onClose();
@@ -85,7 +83,7 @@ export default function DataSourceDialog({ open, editing, onClose }: { open: boo
     },
   });
   const test = useMutation({
-    mutationFn: (values: Partial<FormValues>) => api.post<{ message: string; fields: string[] }>('/dataOrigin/testConnection', { ...values, id: editing?.id }),
+    mutationFn: (values: Partial<FormValues>) => callContract(testDataOriginConnection, { body: { ...values, id: editing?.id } }),
     onSuccess: (r) => notify.success(t('msg.connected', { count: r.fields.length }), undefined, 2),
   });
 
@@ -196,7 +194,7 @@ export default function DataSourceDialog({ open, editing, onClose }: { open: boo
                 try {
                   const data = new FormData();
                   data.append('file', file as Blob);
-                  const r = await api.post<Uploaded>('/algorithm/dataOrigin/uploadFile', data);
+                  const r = await uploadContract(uploadDataOriginFile, data);
                   setUploaded(r);
                   form.setFieldValue('url', r.path);
                   form.validateFields(['url']).catch(() => undefined);

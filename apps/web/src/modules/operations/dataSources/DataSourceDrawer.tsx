@@ -1,16 +1,16 @@
+import { dataOriginDetails } from '@app/shared/contracts/operations/dataSources';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Empty, Skeleton, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/request';
+import { callContract } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
-import type { DataSourceDetails } from './types';
 
 /** 详情: the source's settings, its fields and the first 10 rows, read now (a broken source shows why). */
 export default function DataSourceDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('dataSources');
   const details = useQuery({
     queryKey: ['dataSources', 'details', id],
-    queryFn: () => api.get<DataSourceDetails>('/dataOrigin/details', { id }, { silent: true }),
+    queryFn: () => callContract(dataOriginDetails, { query: { id } }, { silent: true }),
     enabled: id !== null,
   });
   const d = details.data;

@@ -1,4 +1,5 @@
 import { EyeOutlined } from '@ant-design/icons';
+import { deleteDataOrigin, listDataOrigins } from '@app/shared/contracts/operations/dataSources';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract, contractCodes } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
 import { DeleteRowButton, EditRowButton } from '../../../crud/RowActions';
 import { SearchItem } from '../../../crud/SearchBar';
@@ -14,7 +15,7 @@ import { ListToolbar, usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import DataSourceDialog from './DataSourceDialog';
 import DataSourceDrawer from './DataSourceDrawer';
-import { DATA_SOURCE_TYPES, DATASOURCE_CODES, type DataSourceRow, type Page } from './types';
+import { DATA_SOURCE_CODES, DATA_SOURCE_TYPES, type DataSourceRow } from './types';
 
 const TYPE_COLORS: Record<string, string> = { sql: 'geekblue', csv: 'green', xls: 'cyan', custom: 'purple' };
 
@@ -31,18 +32,18 @@ export default function DataSourcesPage() {
   const list = usePagedList<DataSourceRow, { dataName: string; type: string | undefined }>({
     key: 'dataSources',
     filters: { dataName: '', type: undefined },
-    load: ({ dataName, type }, page, size) => api.get<Page<DataSourceRow>>('/dataOrigin/getDataOriginList', { dataName: dataName || undefined, type, pageNumber: page + 1, pageSize: size }),
+    load: ({ dataName, type }, page, size) => callContract(listDataOrigins, { query: { dataName: dataName || undefined, type, pageNumber: page + 1, pageSize: size } }),
     showTotal: (total) => t('total', { total }),
   });
   const remove = useMutation({
-    mutationFn: (row: DataSourceRow) => api.post('/dataOrigin/del', { id: row.id }),
+    mutationFn: (row: DataSourceRow) => callContract(deleteDataOrigin, { body: { id: row.id } }),
     onSuccess: () => {
       notify.success(t('msg.deleted'), undefined, 2);
       return list.afterDelete();
     },
   });
-  const canEdit = hasPermission(DATASOURCE_CODES.edit);
-  const canDelete = hasPermission(DATASOURCE_CODES.delete);
+  const canEdit = hasPermission(DATA_SOURCE_CODES.edit);
+  const canDelete = hasPermission(contractCodes(deleteDataOrigin));
   const where = (r: DataSourceRow) => {
     if (r.type === 'sql') return `${r.dbKind ?? ''} ${r.dataBaseSite ?? ''}:${r.dataBasePort ?? ''}/${r.dataBaseName ?? ''}`;
     if (r.type === 'custom') return r.customDatabaseName ?? '';
@@ -92,7 +93,7 @@ export default function DataSourcesPage() {
             />
           </SearchItem>
         }
-        onAdd={hasPermission(DATASOURCE_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
+        onAdd={hasPermission(DATA_SOURCE_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="datasources-add"
         onRefresh={list.refresh}
       />

@@ -1,34 +1,28 @@
 import { DownloadOutlined, EyeOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { exportModelData, listModelData, listModelDataGroups, previewModelData } from '@app/shared/contracts/operations/tasks';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, List, Modal, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/auth';
-import { api, downloadBlob } from '../../../app/request';
+import { callContract, contractCodes, downloadContract } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
 import { usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import '../operations.css';
-import { MODELDATA_CODES, type ModelDataGroup, OUTPUT_KINDS } from '../types';
-
-interface Preview {
-  fileName: string;
-  columns: string[];
-  rows: unknown[][];
-  total: number;
-}
+import { type ModelDataGroup, OUTPUT_KINDS, type OutputKind } from '../types';
 
 const KIND_COLOR: Record<string, string> = { xls_single: 'blue', xls_muti: 'purple', xls: 'cyan' };
 
 const formatBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
-/** The first 50 rows of one output workbook (`/dataManagement/customsDataDetails`). */
+/** The first 50 rows of one output workbook (`previewModelData`). */
 function PreviewDialog({ file, onClose }: { file: { id: number; fileName: string } | null; onClose: () => void }) {
   const { t } = useTranslation('models');
   const q = useQuery({
     queryKey: ['modelData', 'preview', file?.id],
-    queryFn: () => api.get<Preview>('/dataManagement/customsDataDetails', { id: file?.id }),
+    queryFn: () => callContract(previewModelData, { query: { id: file?.id ?? 0 } }),
     enabled: file !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -63,20 +57,20 @@ export default function ModelDataPage() {
   const { t } = useTranslation('models');
   const { modal } = App.useApp();
   const { hasPermission } = useAuth();
-  const [kindDraft, setKindDraft] = useState<string | undefined>(undefined);
+  const [kindDraft, setKindDraft] = useState<OutputKind | undefined>(undefined);
   const [groupDraft, setGroupDraft] = useState<string | undefined>(undefined);
   const [selected, setSelected] = useState<string[]>([]);
   const [preview, setPreview] = useState<{ id: number; fileName: string } | null>(null);
   const [exporting, setExporting] = useState(false);
 
   // pages count from 1 on this endpoint (spec §9)
-  const list = usePagedList<ModelDataGroup, { modelName?: string; groupName?: string }>({
+  const list = usePagedList<ModelDataGroup, { modelName?: OutputKind; groupName?: string }>({
     key: 'modelData',
     filters: {},
-    load: (f, page, size) => api.get('/dataManagement/modelDataList', { ...f, pageNumber: page + 1, pageSize: size }),
+    load: (f, page, size) => callContract(listModelData, { query: { ...f, pageNumber: page + 1, pageSize: size } }),
     showTotal: (total) => t('total', { total }),
   });
-  const groups = useQuery({ queryKey: ['modelData', 'groups'], queryFn: () => api.get<string[]>('/dataManagement/groupList'), staleTime: 30_000 });
+  const groups = useQuery({ queryKey: ['modelData', 'groups'], queryFn: () => callContract(listModelDataGroups, {}), staleTime: 30_000 });
   const search = () => list.filter({ modelName: kindDraft, groupName: groupDraft });
   const exportSelected = () => {
     modal.confirm({
@@ -87,7 +81,7 @@ export default function ModelDataPage() {
       onOk: async () => {
         setExporting(true);
         try {
-          await downloadBlob('/dataManagement/outPutData', { method: 'POST', data: { groupName: selected.join(',') }, fileName: 'all.zip' });
+          await downloadContract(exportModelData, { body: { groupName: selected.join(',') } }, 'all.zip');
         } finally {
           setExporting(false);
         }
@@ -137,7 +131,7 @@ export default function ModelDataPage() {
         <Button type="primary" icon={<SearchOutlined />} onClick={search}>
           {t('search')}
         </Button>
-        {hasPermission(MODELDATA_CODES.export) ? (
+        {hasPermission(contractCodes(exportModelData)) ? (
           <Button icon={<DownloadOutlined />} disabled={!selected.length} loading={exporting} onClick={exportSelected} data-testid="model-data-export">
             {selected.length ? t('data.exportSelected', { count: selected.length }) : t('data.export')}
           </Button>

@@ -1,10 +1,11 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { saveModel } from '@app/shared/contracts/operations/models';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Radio, Select, Space, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract } from '../../../app/contractClient';
 import { FILE_TYPES, type ModelRow, OFF_SHELF, ON_SHELF, PARAMETER_TYPES } from '../types';
 import { checkParameterRows, emptyRow, type ParameterDraft, rowComplete, rowsToSend } from './parameterRows';
 
@@ -61,7 +62,7 @@ export default function ModelDialog({ open, editing, onClose }: { open: boolean;
   const save = useMutation({
     mutationFn: (v: FormValues) => {
       const body = { ...v, id: editing?.id, parameterInfo: rowsToSend(rows), secret: v.secret === '******' ? undefined : v.secret };
-      return api.post('/ModelManageMent/saveModel', body);
+      return callContract(saveModel, { body });
     },
     onSuccess: () => {
       notify.success(editing ? t('msg.updated') : t('msg.created'));

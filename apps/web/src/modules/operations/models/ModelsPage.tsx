@@ -1,4 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { deleteModel, listModels, setModelShelf } from '@app/shared/contracts/operations/models';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -6,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract, contractCodes } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
 import { SearchItem } from '../../../crud/SearchBar';
 import { ListToolbar, usePagedList } from '../../../crud/usePagedList';
@@ -30,26 +31,26 @@ export default function ModelsPage() {
   const list = usePagedList<ModelRow, { modelName: string; statu: number | undefined }>({
     key: 'models',
     filters: { modelName: '', statu: undefined },
-    load: (f, page, size) => api.get('/ModelManageMent/getModelList', { modelName: f.modelName || undefined, statu: f.statu, pageNumber: page + 1, pageSize: size }),
+    load: (f, page, size) => callContract(listModels, { query: { modelName: f.modelName || undefined, statu: f.statu, pageNumber: page + 1, pageSize: size } }),
     showTotal: (total) => t('total', { total }),
   });
   const refresh = list.refresh;
   const shelf = useMutation({
-    mutationFn: ({ row, target }: { row: ModelRow; target: number }) => api.post<{ statu: number; message: string }>('/ModelManageMent/statuModel', { id: row.id, statu: target }),
+    mutationFn: ({ row, target }: { row: ModelRow; target: typeof ON_SHELF | typeof OFF_SHELF }) => callContract(setModelShelf, { body: { id: row.id, statu: target } }),
     onSuccess: (r) => {
       notify.success(r.statu === ON_SHELF ? t('msg.onShelf') : t('msg.offShelf'));
       return refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (row: ModelRow) => api.post('/ModelManageMent/delModel', { id: row.id }),
+    mutationFn: (row: ModelRow) => callContract(deleteModel, { body: { id: row.id } }),
     onSuccess: () => {
       notify.success(t('msg.deleted'));
       return list.afterDelete();
     },
   });
-  const canEdit = hasPermission(MODEL_CODES.edit);
-  const canDelete = hasPermission(MODEL_CODES.delete);
+  const canEdit = hasPermission(contractCodes(setModelShelf));
+  const canDelete = hasPermission(contractCodes(deleteModel));
 
   const columns: ColumnsType<ModelRow> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 60 },

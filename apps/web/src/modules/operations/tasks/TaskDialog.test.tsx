@@ -6,6 +6,9 @@ import TaskDialog from './TaskDialog';
 
 /** The task dialog by spec §5: name fixed when editing, the 单例 filter condition, and what it sends. */
 
+/** The rest of a model row as the server answers it (the contract's shape). */
+const modelExtras = { outputKind: 'xls_single', builtin: true, hasSecret: false, createTime: null, updateTime: null } as const;
+
 const MODELS: ModelRow[] = [
   {
     id: 1,
@@ -17,8 +20,9 @@ const MODELS: ModelRow[] = [
       { parameterCode: 'topN', parameterName: '图表取前N项', parameterType: 'Interger', defaultValue: 10 },
       { parameterCode: 'includeBlank', parameterName: '统计空值', parameterType: 'Boolean', defaultValue: false },
     ],
+    ...modelExtras,
   },
-  { id: 2, modelName: '交叉特征分析', site: 'builtin:crosstab', fileType: 'python', statu: 1, parameterInfo: [] },
+  { id: 2, modelName: '交叉特征分析', site: 'builtin:crosstab', fileType: 'python', statu: 1, parameterInfo: [], ...modelExtras },
 ];
 
 const editing: TaskRow = {

@@ -1,11 +1,14 @@
+import { listDataOrigins } from '@app/shared/contracts/operations/dataSources';
+import { listModels } from '@app/shared/contracts/operations/models';
+import { createTask, taskNextRuns, updateTask } from '@app/shared/contracts/operations/tasks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Divider, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract } from '../../../app/contractClient';
 import { CronField } from '../../../crud/CronField';
-import type { DataOriginOption, ModelRow, ParameterInfo, TaskRow } from '../types';
+import type { ParameterInfo, TaskRow } from '../types';
 
 interface FormValues {
   modelId: number;
@@ -72,13 +75,13 @@ export default function TaskDialog({ open, editing, onClose }: { open: boolean; 
   const queryClient = useQueryClient();
   const models = useQuery({
     queryKey: ['models', 'onShelf'],
-    queryFn: () => api.get<{ content: ModelRow[] }>('/ModelManageMent/getModelList', { statu: 1, pageNumber: 1, pageSize: 999 }),
+    queryFn: () => callContract(listModels, { query: { statu: 1, pageNumber: 1, pageSize: 999 } }),
     enabled: open,
     staleTime: 30_000,
   });
   const sources = useQuery({
     queryKey: ['modelTasks', 'dataSources'],
-    queryFn: () => api.get<{ content: DataOriginOption[] }>('/dataOrigin/getDataOriginList', { pageNumber: 1, pageSize: 999 }),
+    queryFn: () => callContract(listDataOrigins, { query: { pageNumber: 1, pageSize: 999 } }),
     enabled: open,
     staleTime: 30_000,
   });
@@ -116,11 +119,12 @@ export default function TaskDialog({ open, editing, onClose }: { open: boolean; 
   };
 
   const save = useMutation({
-    mutationFn: (v: FormValues) => {
+    mutationFn: async (v: FormValues) => {
       const params: Record<string, unknown> = { ...(v.params ?? {}) };
       if (withProperty && v.property) params.properties = v.property;
       const body = { modelInfo: { id: v.modelId }, jobName: v.jobName.trim(), cronTime: v.cronTime.trim(), dataId: v.dataId, property: withProperty ? v.property : undefined, params };
-      return editing ? api.put('/taskManagement/jobs', { id: editing.id, ...body, jobName: editing.jobName }) : api.post('/taskManagement/jobs', body);
+      if (editing) await callContract(updateTask, { body: { id: editing.id, ...body, jobName: editing.jobName } });
+      else await callContract(createTask, { body });
     },
     onSuccess: () => {
       notify.success(editing ? t('msg.updated') : t('msg.created'), undefined, 2);
@@ -166,7 +170,7 @@ export default function TaskDialog({ open, editing, onClose }: { open: boolean; 
           placeholder="0 0 2 * * ?"
           presets={CRON_PRESETS.map((p) => ({ value: p.cron, label: t(`preset.${p.key}`) }))}
           presetsPlaceholder={t('task.presets')}
-          nextRunsUrl="/taskManagement/nextRuns"
+          nextRunsUrl={taskNextRuns.path}
           nextRunsKey={['modelTasks', 'nextRuns']}
           nextRunsLabel={t('task.nextRuns')}
           noNextRunLabel={t('task.noNextRun')}

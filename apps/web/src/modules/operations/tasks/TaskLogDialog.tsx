@@ -1,3 +1,4 @@
+import { listTaskLogs } from '@app/shared/contracts/operations/tasks';
 import { useTranslation } from 'react-i18next';
 import { RunLogDialog } from '../../../crud/RunLogDialog';
 import type { TaskLogRow } from '../types';
@@ -16,7 +17,7 @@ export default function TaskLogDialog({ open, onClose }: { open: boolean; onClos
       open={open}
       onClose={onClose}
       ns="models"
-      url="/taskManagement/jobLogs"
+      url={listTaskLogs.path}
       queryKey={['modelTasks', 'logs']}
       pageSize={TASK_LOG_PAGE_SIZE}
       width={1150}

@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { taskDispatch } from '@app/shared/contracts/operations/tasks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Progress, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/request';
-import { TASK_STATE, type TaskProgress as Progressed, type TaskRow } from '../types';
+import { callContract } from '../../../app/contractClient';
+import { TASK_STATE, type TaskRow } from '../types';
 
 /** Spec §4: the progress of the selected task is asked for every 20 s. */
 export const PROGRESS_POLL_MS = 20_000;
@@ -27,7 +28,7 @@ export default function TaskProgress({ task }: { task: TaskRow | null }) {
   const queryKey = ['modelTasks', 'progress', current];
   const q = useQuery({
     queryKey,
-    queryFn: () => api.get<Progressed>('/taskManagement/dispatch', { id: task?.id, jobName: task?.jobName }, { silent: true }),
+    queryFn: () => callContract(taskDispatch, { query: { id: task?.id, jobName: task?.jobName } }, { silent: true }),
     enabled: visible && !stopped,
     refetchInterval: visible && !stopped ? PROGRESS_POLL_MS : false,
     retry: false,

@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined, FileTextOutlined, PauseCircleOutlined, PlayCircleOutlined, RedoOutlined } from '@ant-design/icons';
+import { createTask, deleteTask, execTask, listTasks, toggleTask } from '@app/shared/contracts/operations/tasks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../app/useIsMobile';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract, contractCodes } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
 import { ListToolbar } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import '../operations.css';
-import { TASK_CODES, TASK_STATE, type TaskRow, type TaskState } from '../types';
+import { TASK_STATE, type TaskRow, type TaskState } from '../types';
 import TaskDialog from './TaskDialog';
 import TaskLogDialog from './TaskLogDialog';
 import TaskProgress, { PROGRESS_POLL_MS } from './TaskProgress';
@@ -47,7 +48,7 @@ export default function TasksPage() {
 
   const list = useQuery({
     queryKey: ['modelTasks', 'list', jobName, page],
-    queryFn: () => api.get<{ content: TaskRow[]; totalElements: number }>('/taskManagement/jobs', { jobName: jobName || undefined, page, size: TASK_PAGE_SIZE }),
+    queryFn: () => callContract(listTasks, { query: { jobName: jobName || undefined, page, size: TASK_PAGE_SIZE } }),
     placeholderData: (previous) => previous,
     // a running task changes state on its own: look again while one is shown as running
     refetchInterval: (q) => (q.state.data?.content.some((r) => r.isPause === TASK_STATE.running) ? PROGRESS_POLL_MS : false),
@@ -57,7 +58,7 @@ export default function TasksPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['modelTasks'] });
 
   const exec = useMutation({
-    mutationFn: (row: TaskRow) => api.put<{ message: string }>(`/taskManagement/jobs/exec/${row.id}`),
+    mutationFn: (row: TaskRow) => callContract(execTask, { params: { id: row.id } }),
     onSuccess: (_r, row) => {
       notify.success(t('msg.started'), undefined, 2);
       setSelectedId(row.id);
@@ -67,14 +68,14 @@ export default function TasksPage() {
     },
   });
   const toggle = useMutation({
-    mutationFn: (row: TaskRow) => api.put<{ isPause: number; message: string }>(`/taskManagement/jobs/${row.id}`),
+    mutationFn: (row: TaskRow) => callContract(toggleTask, { params: { id: row.id } }),
     onSuccess: (r) => {
       notify.success(r.isPause === TASK_STATE.paused ? t('msg.paused') : t('msg.resumed'), undefined, 2);
       return refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (row: TaskRow) => api.del(`/taskManagement/jobs/${row.id}`),
+    mutationFn: (row: TaskRow) => callContract(deleteTask, { params: { id: row.id } }),
     onSuccess: (_r, row) => {
       notify.success(t('msg.deleted'), undefined, 2);
       if (row.id === selectedId) setSelectedId(null);
@@ -83,9 +84,9 @@ export default function TasksPage() {
     },
   });
 
-  const canExec = hasPermission(TASK_CODES.exec);
-  const canEdit = hasPermission(TASK_CODES.edit);
-  const canDelete = hasPermission(TASK_CODES.delete);
+  const canExec = hasPermission(contractCodes(execTask));
+  const canEdit = hasPermission(contractCodes(toggleTask));
+  const canDelete = hasPermission(contractCodes(deleteTask));
   const applySearch = (text: string) => {
     setJobName(text);
     setPage(0);
@@ -176,7 +177,7 @@ export default function TasksPage() {
       <ListToolbar
         ns="models"
         search={{ label: t('task.jobName'), placeholder: t('task.searchName'), onSearch: (text) => applySearch(text), testId: 'tasks-search' }}
-        onAdd={hasPermission(TASK_CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
+        onAdd={hasPermission(contractCodes(createTask)) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="tasks-add"
         extra={
           <Button icon={<FileTextOutlined />} onClick={() => setLogsOpen(true)} data-testid="tasks-logs">
