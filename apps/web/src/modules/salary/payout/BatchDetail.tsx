@@ -21,7 +21,7 @@ export function BatchDetail({ batchId, onClose, onChanged }: { batchId: number; 
   const canCorrect = hasPermission(contractCodes(correctPayoutRow));
   const b = q.data?.batch;
   return (
-    <Modal open width={980} title={b ? t('payout.detailTitle', { id: b.id, company: b.companyName ?? '', month: b.month }) : t('details')} onCancel={onClose} footer={null} data-testid="payout-detail">
+    <Modal open width={980} title={b ? t('payout.detailTitle', { id: b.id, company: b.companyName ?? '', month: b.month }) : t('payout.details')} onCancel={onClose} footer={null} data-testid="payout-detail">
       {b && (
         <Typography.Paragraph type="secondary">
           {t('payout.detailSummary', { count: b.rowCount, total: formatMoney(b.total), ok: b.okCount, failed: b.failedCount, state: t(`payout.states.${b.state}`) })}

@@ -244,11 +244,11 @@ export default function PayoutPage() {
             key: 'actions',
             title: t('actions'),
             fixed: 'right',
-            width: 330,
+            width: 440,
             render: (_: unknown, b) => (
               <Space size={4} wrap>
                 <Button size="small" onClick={() => setDetail(b.id)} data-testid={`payout-detail-${b.id}`}>
-                  {t('details')}
+                  {t('payout.details')}
                 </Button>
                 {can(exportPayout) &&
                   (b.state === 'pending' ? (
