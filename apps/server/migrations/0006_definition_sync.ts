@@ -2,7 +2,7 @@ import { createTable } from '../src/core/tableBuilder.ts';
 import type { MigrationContext } from './index.ts';
 
 /**
- * What the start-up sync (src/core/sync) shipped for each menu, permission code and dictionary row it manages:
+ * What the start-up sync (src/sync) shipped for each menu, permission code and dictionary row it manages:
  * `kind` + `sync_key` name the shipped item (a menu's key, a permission code, `dict:<name>`), `row_id` its row,
  * `shipped` the values the code last wrote (JSON). Comparing a row with what was shipped tells an operator's
  * edit (kept) from an untouched value (follows the code); a state whose row is gone was deleted by an operator.

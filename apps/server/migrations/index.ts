@@ -118,7 +118,7 @@ async function adoptLegacyBookkeeping(db: Db, dialect: DialectName): Promise<voi
 /**
  * Apply every migration not yet recorded, through Kysely's Migrator (PostgreSQL: all pending ones in one
  * transaction; MySQL cannot roll back DDL). Returns the names applied; throws the failing migration's error.
- * Callers that may start beside another instance run this under the startup lock (core/sync/startupLock.ts).
+ * Callers that may start beside another instance run this under the startup lock (src/sync/startupLock.ts).
  */
 export async function migrateToLatest(db: Db, dialect: DialectName, migrations: typeof MIGRATIONS = MIGRATIONS): Promise<string[]> {
   await adoptLegacyBookkeeping(db, dialect);

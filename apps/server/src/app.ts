@@ -17,6 +17,7 @@ import { registerModules } from './modules/index.ts';
 import { registerStorage } from './core/storage/index.ts';
 import './core/context.ts';
 import dbPlugin from './core/plugins/db.ts';
+import { prepareDatabase } from './sync/index.ts';
 import cachePlugin from './core/plugins/cache.ts';
 import errorsPlugin from './core/plugins/errors.ts';
 import authPlugin from './core/plugins/auth.ts';
@@ -69,7 +70,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     return parseJson(req, text, done);
   });
   const migrate = opts.migrate !== false;
-  await app.register(dbPlugin, { database: opts.database, url: config.dbUrl, migrate });
+  await app.register(dbPlugin, { database: opts.database, url: config.dbUrl, prepare: migrate ? prepareDatabase : undefined });
   // imports whose process is gone are marked 导入中断 in the operation log (S8)
   if (migrate) await markInterruptedImports(app.database.db, !config.redisUrl);
   await app.register(cachePlugin, { cache: opts.cache, redisUrl: config.redisUrl, prefix: config.cachePrefix });

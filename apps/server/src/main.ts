@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './core/db.ts';
 import { openCache, type Cache } from './core/cache.ts';
 import { ensurePrivateDir } from './core/privateFiles.ts';
-import { prepareDatabase } from './core/sync/index.ts';
+import { prepareDatabase } from './sync/index.ts';
 import { type SeedResult, seedDatabase } from './seed/index.ts';
 import { seedDemoData } from './seed/demo.ts';
 

@@ -78,10 +78,14 @@ async function runTask(): Promise<Awaited<ReturnType<typeof outputs>>> {
   const before = new Set((await outputs()).map((o) => o.group_name));
   const exec = await t.app.inject({ method: 'PUT', url: `/taskManagement/jobs/exec/${taskId}`, headers: auth });
   expect(exec.statusCode, exec.body).toBe(200);
-  return waitFor(async () => {
-    const fresh = (await outputs()).filter((o) => !before.has(o.group_name));
-    return fresh.length === 2 ? fresh : undefined;
+  const fresh = await waitFor(async () => {
+    const rows = (await outputs()).filter((o) => !before.has(o.group_name));
+    return rows.length === 2 ? rows : undefined;
   });
+  // the outputs are written before the run ends (its log row, the running marker): the next run by hand would be
+  // refused as overlapping (JOB_RUNNING) on a slow machine, so wait for the end too
+  await waitFor(async () => !(await t.app.scheduler.isRunning(`task:${taskId}`)));
+  return fresh;
 }
 
 const localFile = (key: string) => path.join(t.config.dataDir, 'storage', key);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defineResource, type ResourceDef } from '@app/shared/resource/types';
 import { isBuiltInPermission } from '@app/shared/permissions';
 import { openDatabase, type Database } from '../src/core/db.ts';
-import { prepareDatabase, SHIPPED_RESOURCES, syncShipped } from '../src/core/sync/index.ts';
+import { prepareDatabase, SHIPPED_RESOURCES, syncShipped } from '../src/sync/index.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { seedDatabase } from '../src/seed/index.ts';
 import { buildPreviousReleaseDatabase } from './fixtures/previousRelease.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDef } from '@app/shared/resource/types';
 import { registerExcelRoutes } from '../crud/excel.ts';
 import { registerResource } from '../crud/registerResource.ts';
-import { SHIPPED_RESOURCES } from '../core/sync/index.ts';
+import { SHIPPED_RESOURCES } from '../sync/index.ts';
 
 /**
  * Plain resources need no module: a definition with a `menu` on the generic screen (`crud/<name>`) that no

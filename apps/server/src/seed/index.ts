@@ -17,7 +17,7 @@ export interface SeedResult {
 /**
  * First-start seed: departments, positions, roles (with their codes and menus) and the admin user. Runs only
  * on an empty database, in one transaction (nothing half-seeded), after the definition sync has written the
- * permission codes, menus and dictionaries (core/sync, on every start).
+ * permission codes, menus and dictionaries (src/sync, on every start).
  */
 export async function seedDatabase(db: Db, dialect: DialectName, config: Pick<AppConfig, 'adminPassword' | 'production'>): Promise<SeedResult> {
   const existing = await db.selectFrom('sys_user').select('id').limit(1).executeTakeFirst();
@@ -45,9 +45,9 @@ export async function seedDatabase(db: Db, dialect: DialectName, config: Pick<Ap
     await ins('sys_job', { name: '薪酬会计', sort: 2, enabled: 1, dept_id: finance, create_time: now });
     await ins('sys_job', { name: '业务经理', sort: 3, enabled: 1, dept_id: business, create_time: now });
     await ins('sys_job', { name: ORDINARY_EMPLOYEE_JOB, sort: 4, enabled: 1, dept_id: business, create_time: now });
-    // permission codes and menus come from the definition sync (core/sync), which runs before the seed
+    // permission codes and menus come from the definition sync (src/sync), which runs before the seed
     const permIds = new Map((await trx.selectFrom('sys_permission').select(['id', 'name']).execute()).map((r) => [String(r.name), Number(r.id)]));
-    if (!permIds.has('ADMIN')) throw new Error('seedDatabase needs the definition sync first (core/sync prepareDatabase)');
+    if (!permIds.has('ADMIN')) throw new Error('seedDatabase needs the definition sync first (src/sync prepareDatabase)');
     const menuRows = await trx.selectFrom('sys_menu').select(['id', 'pid', 'name']).execute();
     const menuIds = new Map<string, number[]>();
     const subtree = (id: number): number[] => [id, ...menuRows.filter((r) => Number(r.pid) === id).flatMap((r) => subtree(Number(r.id)))];

@@ -4,7 +4,7 @@ import { columnFields, columnOf, kindOf, validateField, validateRecord } from '@
 import type { Db, DialectName } from '../db.ts';
 import { insertReturningId, insertRowsRaw, isUniqueViolation, nowIso } from '../db.ts';
 import { AppError } from '../errors.ts';
-import { toDbValue } from '../../crud/rowMapping.ts';
+import { toDbValue } from '@app/shared/resource';
 import { cellText, isEmptyCell } from './cells.ts';
 import { type CellContext, cellToFieldValue, importFields, normalizeHeader } from './columns.ts';
 import { findHeaderRow, HeaderNotFoundError } from './findHeader.ts';

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { sendStream } from '../sendStream.ts';
-import { attachmentDisposition, cellValue, type XlsxCellKind, XlsxFormula, type XlsxSheet } from './writeXlsx.ts';
+import { attachmentDisposition, cellValue, type XlsxCellKind, XlsxFormula, type XlsxSheet } from './xlsxCells.ts';
 
 /**
  * A lean streaming .xlsx writer for large exports, with the same input (`XlsxSheet`) and the same cell rules

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { type Database, openDatabase } from '../db.ts';
-import { prepareDatabase } from '../sync/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +14,11 @@ export interface DbPluginOptions {
   database?: Database;
   /** Where to open the database when none is given (config.dbUrl). */
   url?: string;
-  /** Run the migrations and the definition sync (core/sync) before anything reads the tables. */
-  migrate?: boolean;
+  /**
+   * Prepares the database before anything reads the tables: the migrations and the definition sync (src/sync,
+   * handed in by app.ts so that core does not import the layers above it). Absent: the database is used as it is.
+   */
+  prepare?: (database: Database) => Promise<unknown>;
 }
 
 /**
@@ -33,7 +35,7 @@ async function dbPlugin(app: FastifyInstance, opts: DbPluginOptions): Promise<vo
   }
   try {
     // migrations, then the menus/codes/dictionaries the definitions imply, under the start-up lock
-    if (opts.migrate) await prepareDatabase(database);
+    if (opts.prepare) await opts.prepare(database);
   } catch (err) {
     // a failed start-up must not keep the pool (and a PostgreSQL/MariaDB connection) alive
     if (owned) await database.destroy().catch(() => undefined);

@@ -11,7 +11,7 @@ import { companyMonthSchema } from './months.ts';
 import { type UnmatchedReason, type UnmatchedTaxInput, unmatchedTaxInputs } from './inputMatching.ts';
 import type { RowProblem } from '@app/shared/payroll';
 import { FIELD_LABEL } from '@app/shared/payroll/rowFigures';
-import { computeRows } from './salaryFlow.ts';
+import { computeRows } from './monthCalculation.ts';
 import { isConfirmed, loadCompanyMonthRows, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 
 /**

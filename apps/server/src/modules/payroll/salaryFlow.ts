@@ -7,13 +7,10 @@ import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError, badRequest, conflict } from '../../core/errors.ts';
-import { calculateMonth, type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from '@app/shared/payroll';
+import { type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from '@app/shared/payroll';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
-import { applyArrears } from './arrears.ts';
-import { loadRateBook } from './rates.ts';
 import { refuseUnacknowledged } from './calculationReport.ts';
 import { recordReconfirm } from './salaryCorrections.ts';
-import { deductionKey, loadDeductionSums } from './taxDeductions.ts';
 import { monthSpan, type ProrationRule, prorateSalary } from '@app/shared/payroll';
 import {
   CLERK_AMOUNT_FIELDS,
@@ -22,7 +19,6 @@ import {
   fieldColumn,
   isConfirmed,
   loadCompanyMonthRows,
-  loadLedgerContext,
   loadPersonMonthRows,
   lockCompanyMonth,
   type PersonFilter,
@@ -34,6 +30,7 @@ import {
   writeFigures,
 } from './salaryStore.ts';
 import { refreshLedgerMonth } from './ytdLedger.ts';
+import { computeRows } from './monthCalculation.ts';
 
 /**
  * The monthly salary flow of one client company: generate (snapshot the active staff) -> calculate ->
@@ -351,37 +348,6 @@ export async function computeFigures(
   const { figures, problems, unrecordedMonths } = await computeRows(trx, month, rows, who);
   if (problems.length) throw rowProblemsError(problems, status);
   return { figures, unrecordedMonths };
-}
-
-/**
- * The ledger calculation of `rows` without refusing: figures for the rows it could calculate and the problem of
- * each row it could not (issue 20 item 5: one person's bad data does not stop the others' 计算).
- */
-export async function computeRows(trx: Db, month: string, rows: StoredSalaryRow[], who: PersonFilter): Promise<MonthCalculationResult> {
-  const ctx = await loadLedgerContext(trx, month, rows, who);
-  await applyDeductionDetails(trx, month, [...rows, ...ctx.sameMonthOthers]);
-  await applyArrears(trx, month, rows);
-  const census = [...rows, ...ctx.sameMonthOthers].map((r) => r.censusType ?? '');
-  const rates = await loadRateBook(trx, month, census);
-  return calculateMonth({ month, rows, sameMonthOthers: ctx.sameMonthOthers, ledger: ctx.ledger, openings: ctx.openings, carried: ctx.carried, rates });
-}
-
-/**
- * 专项附加扣除明细 (issue 10 item 6): an unconfirmed row whose worker has a detail row for the month at its
- * withholding agent takes the detail's sums as its 专项附加扣除 and 其他扣除; without one it keeps the staff
- * record's amount (snapshotted at 生成) and has no 其他扣除. Confirmed rows keep what they were confirmed with.
- */
-async function applyDeductionDetails(trx: Db, month: string, rows: StoredSalaryRow[]): Promise<void> {
-  const open = rows.filter((r) => r.tag !== 1);
-  const agents = [...new Set(open.map((r) => r.dispatchCompany).filter((a): a is string => !!a))];
-  const sums = await loadDeductionSums(trx, month, agents, [...new Set(open.map((r) => r.idCard))]);
-  for (const r of open) {
-    const d = sums.get(deductionKey(r.dispatchCompany, r.idCard));
-    if (d) {
-      r.deduct = d.specialAdditional;
-      r.otherDeduct = d.other;
-    } else r.otherDeduct = 0;
-  }
 }
 
 /** What 计算 answers: the count, and the workers counted with months that have no salary nor opening figures. */

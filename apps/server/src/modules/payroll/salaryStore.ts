@@ -1,14 +1,10 @@
-import { dynamicDb } from '../../core/db.ts';
 import { CompiledQuery, sql } from 'kysely';
 import { fenToYuan } from '@app/shared/payroll';
 import { columnOf, type ResourceDef } from '@app/shared/resource';
 import { salaryResource } from '@app/shared/resources/salary';
 import type { Db, DialectName } from '../../core/db.ts';
 import { nowIso, quoteIdentifier } from '../../core/db.ts';
-import { taxOpeningResource } from '@app/shared/resources/taxOpening';
-import { keyOf, type LedgerRow, type OpeningBalance, type RowFigures, type SalaryRowData, type YtdCarry } from '@app/shared/payroll';
-import { loadCarries, loadCarriesThrough } from './ytdLedger.ts';
-import { taxYearOf } from './months.ts';
+import type { LedgerRow, RowFigures, SalaryRowData } from '@app/shared/payroll';
 
 /**
  * Database access of the salary flow: the per-(company, month) lock, the rows the calculation reads (in a
@@ -33,7 +29,7 @@ export const salaryColumn = (name: string): string => {
 };
 const S = salaryColumn;
 
-const CALC_FIELDS = [
+export const CALC_FIELDS = [
   'id',
   'companyId',
   'companyName',
@@ -98,7 +94,7 @@ const CALC_FIELDS = [
   'severanceExempt',
   'severanceTax',
 ] as const;
-const LEDGER_FIELDS = ['idCard', 'dispatchCompany', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusMerged', 'otherDeduct'] as const;
+export const LEDGER_FIELDS = ['idCard', 'dispatchCompany', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusMerged', 'otherDeduct'] as const;
 const NUMERIC = new Set(['id', 'companyId', 'tag', 'monthIndex', ...salaryResource.fields.filter((f) => f.kind === 'money').map((f) => f.name)]);
 const CALC_NUMERIC = CALC_FIELDS.filter((f) => NUMERIC.has(f));
 const LEDGER_NUMERIC = LEDGER_FIELDS.filter((f) => NUMERIC.has(f));
@@ -121,12 +117,12 @@ export type StoredSalaryRow = SalaryRowData & {
   calculated: boolean;
 };
 
-function selectFields(fields: readonly string[]) {
+export function selectFields(fields: readonly string[]) {
   return fields.map((f) => `${SALARY_TABLE}.${S(f)} as ${f}`);
 }
 
 /** Drivers already return integers and numerics as numbers (see core/db.ts); strings are converted defensively. */
-function normalise<T>(raw: Record<string, unknown>, numeric: readonly string[]): T {
+export function normalise<T>(raw: Record<string, unknown>, numeric: readonly string[]): T {
   for (const k of numeric) {
     const v = raw[k];
     if (v === undefined) raw[k] = null;
@@ -138,14 +134,14 @@ function normalise<T>(raw: Record<string, unknown>, numeric: readonly string[]):
   if ('simplifiedDeduction' in raw) raw.simplifiedDeduction = raw.simplifiedDeduction === 1 || raw.simplifiedDeduction === true || raw.simplifiedDeduction === '1';
   return raw as T;
 }
-const asRow = (r: unknown) => normalise<StoredSalaryRow>(r as Record<string, unknown>, CALC_NUMERIC);
+export const asRow = (r: unknown) => normalise<StoredSalaryRow>(r as Record<string, unknown>, CALC_NUMERIC);
 /** A row read with LEDGER_FIELDS (or a subset) with its money as numbers and its flags as booleans. */
 export const asLedger = (r: unknown) => normalise<LedgerRow>(r as Record<string, unknown>, LEDGER_NUMERIC);
 
 /** Which persons the context queries cover: a company's month, or explicit ID cards. */
 export type PersonFilter = { companyId: number; month: string } | { idCards: string[] };
 
-function personSubquery(db: Db, who: PersonFilter) {
+export function personSubquery(db: Db, who: PersonFilter) {
   if ('idCards' in who) return who.idCards;
   return db.selectFrom(SALARY_TABLE).select(S('idCard')).where(S('companyId'), '=', who.companyId).where(S('month'), '=', who.month);
 }
@@ -174,117 +170,6 @@ export async function loadPersonMonthRows(db: Db, companyId: number, month: stri
     .execute();
   return rows.map(asRow);
 }
-
-/**
- * Everything the ledger needs beyond the rows being calculated: the other rows of the same month (other client
- * companies, same entities and persons), the year-to-date ledger row before the month (ytdLedger.ts), the opening
- * balances, and of the other months' rows only the exceptions the ledger rows do not cover: unconfirmed rows
- * (an earlier month left unconfirmed is refused) and confirmed rows of later months (refused too). Each read is
- * bounded by the month's workers, not by the months behind it (finding P8).
- */
-export async function loadLedgerContext(
-  db: Db,
-  month: string,
-  rows: readonly SalaryRowData[],
-  who: PersonFilter,
-): Promise<{ sameMonthOthers: StoredSalaryRow[]; ledger: LedgerRow[]; openings: OpeningBalance[]; carried: YtdCarry[] }> {
-  const entities = [...new Set(rows.map((r) => r.dispatchCompany).filter((e): e is string => !!e))];
-  if (entities.length === 0) return { sameMonthOthers: [], ledger: [], openings: [], carried: [] };
-  const ids = rows.map((r) => r.id);
-  const { from, to } = taxYearOf(month);
-  const persons = personSubquery(db, who);
-  let others = db
-    .selectFrom(SALARY_TABLE)
-    .select(selectFields(CALC_FIELDS) as never)
-    .where(S('month'), '=', month)
-    .where(S('dispatchCompany'), 'in', entities)
-    .where(S('idCard'), 'in', persons as never);
-  if ('companyId' in who) others = others.where(S('companyId'), '!=', who.companyId);
-  else others = others.where(S('id'), 'not in', ids);
-  // two reads that the (id_card, tag, month) index answers without visiting the confirmed rows of the year
-  const exceptions = (tag: 0 | 1, after: string) =>
-    db
-      .selectFrom(SALARY_TABLE)
-      .select(selectFields(LEDGER_FIELDS) as never)
-      .where(S('tag'), '=', tag)
-      .where(S('month'), tag === 0 ? '>=' : '>', after)
-      .where(S('month'), '<=', to)
-      .where(S('month'), '!=', month)
-      .where(S('dispatchCompany'), 'in', entities)
-      .where(S('idCard'), 'in', persons as never);
-  const O = (f: string) => `${taxOpeningResource.table}.${fieldColumn(taxOpeningResource, f)}`;
-  const openings = dynamicDb(db)
-    .selectFrom(taxOpeningResource.table)
-    .select(OPENING_FIELDS.map((f) => `${O(f)} as ${f}`) as never)
-    .where(O('taxYear'), '=', Number(month.slice(0, 4)))
-    .where(O('dispatchCompany'), 'in', entities)
-    .where(O('idCard'), 'in', persons as never);
-  const [o, unconfirmed, later, b] = [await others.execute(), await exceptions(0, from).execute(), await exceptions(1, month).execute(), await openings.execute()];
-  const openingRows = b.map((r) => normalise<OpeningBalance>(r as Record<string, unknown>, OPENING_NUMERIC));
-  const carries = await loadCarries(db, month, entities, 'idCards' in who ? who.idCards : who);
-  return {
-    sameMonthOthers: o.map(asRow),
-    ledger: [...unconfirmed, ...later].map(asLedger),
-    openings: openingRows,
-    carried: await netOfOpenings(db, carries, openingRows),
-  };
-}
-
-/**
- * With an opening balance the confirmed months up to its month are not counted (the opening holds them): the
- * carried row minus the ledger row at the opening's month. The year's separate-bonus use stays as carried.
- */
-async function netOfOpenings(db: Db, carries: Map<string, YtdCarry>, openings: readonly OpeningBalance[]): Promise<YtdCarry[]> {
-  const covered = new Map<string, { entity: string; idCard: string; throughMonth: string }>();
-  for (const o of openings) {
-    const k = keyOf(o.dispatchCompany, o.idCard);
-    if (carries.has(k)) covered.set(k, { entity: o.dispatchCompany, idCard: o.idCard, throughMonth: o.throughMonth });
-  }
-  if (covered.size === 0) return [...carries.values()];
-  const base = await loadCarriesThrough(db, covered);
-  const out: YtdCarry[] = [];
-  for (const [k, c] of carries) {
-    const through = covered.get(k)?.throughMonth;
-    if (!through) {
-      out.push(c);
-      continue;
-    }
-    if (c.throughMonth <= through) {
-      // nothing confirmed after the opening: only the bonus use is carried
-      if (c.separateBonus) out.push({ ...c, months: 0, gross: 0, fiveOne: 0, deduct: 0, otherDeduct: 0, tax: 0 });
-      continue;
-    }
-    const b0 = base.get(k);
-    if (!b0) {
-      out.push(c);
-      continue;
-    }
-    out.push({
-      ...c,
-      months: c.months - b0.months,
-      gross: c.gross - b0.gross,
-      fiveOne: c.fiveOne - b0.fiveOne,
-      deduct: c.deduct - b0.deduct,
-      otherDeduct: c.otherDeduct - b0.otherDeduct,
-      tax: c.tax - b0.tax,
-    });
-  }
-  return out;
-}
-
-const OPENING_FIELDS = [
-  'dispatchCompany',
-  'idCard',
-  'throughMonth',
-  'months',
-  'cumulativeIncome',
-  'cumulativeExemptIncome',
-  'cumulativeSocial',
-  'cumulativeSpecialAdditional',
-  'cumulativeOtherDeduct',
-  'cumulativeTaxWithheld',
-] as const;
-const OPENING_NUMERIC = OPENING_FIELDS.filter((f) => f !== 'dispatchCompany' && f !== 'idCard' && f !== 'throughMonth');
 
 /** Takes the lock of a company's month (the batch row), creating it first when needed. */
 export async function lockCompanyMonth(db: Db, dialect: DialectName, companyId: number, month: string): Promise<void> {

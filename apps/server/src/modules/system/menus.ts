@@ -3,7 +3,7 @@ import { menuResource } from '@app/shared/resources/menu';
 import type { Db } from '../../core/db.ts';
 import { badRequest } from '../../core/errors.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
-import { shippedMenuTitles } from '../../core/sync/index.ts';
+import { shippedMenuTitles } from '../../sync/index.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { buildTree } from '../../crud/tree.ts';
 

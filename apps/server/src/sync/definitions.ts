@@ -1,11 +1,11 @@
 import { type PermissionGroup, permissionGroupsOf } from '@app/shared/permissions';
 import type { ResourceDef } from '@app/shared/resource/types';
-import { DICTIONARIES, type DictSeed } from '../../seed/dictionaries.ts';
-import { MENU_TREE, type MenuSeed } from '../../seed/menus.ts';
+import { DICTIONARIES, type DictSeed } from '../seed/dictionaries.ts';
+import { MENU_TREE, type MenuSeed } from '../seed/menus.ts';
 
 /**
  * What the code ships, computed from the definitions and the hand-made seeds: the menu rows (the seeded tree
- * plus each definition's `menu`), every permission code and the dictionaries. core/sync/syncDefinitions.ts
+ * plus each definition's `menu`), every permission code and the dictionaries. sync/syncDefinitions.ts
  * writes it into a database.
  */
 

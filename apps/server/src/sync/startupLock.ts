@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import type { Database } from '../db.ts';
+import type { Database } from '../core/db.ts';
 
 /** How long a starting instance waits for another one's migrations and sync before giving up. */
 const WAIT_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
-import type { Db, DialectName } from '../db.ts';
-import { insertReturningId, nowIso } from '../db.ts';
+import type { Db, DialectName } from '../core/db.ts';
+import { insertReturningId, nowIso } from '../core/db.ts';
 import type { ShippedDefinitions, ShippedMenu } from './definitions.ts';
 
 /** What one sync inserted (for the start-up log and tests). */

@@ -1,8 +1,8 @@
 import { RESOURCES } from '@app/shared/resources/index';
 import { registerShippedPermissionGroups } from '@app/shared/permissions';
 import type { ResourceDef } from '@app/shared/resource/types';
-import { migrateToLatest } from '../../../migrations/index.ts';
-import type { Database } from '../db.ts';
+import { migrateToLatest } from '../../migrations/index.ts';
+import type { Database } from '../core/db.ts';
 import { shippedDefinitions } from './definitions.ts';
 import { withStartupLock } from './startupLock.ts';
 import { type SyncReport, syncDefinitions } from './syncDefinitions.ts';
@@ -27,7 +27,7 @@ export interface PrepareResult {
 
 /**
  * Bring a database up to this release: migrations (Kysely's Migrator), then the menus, permission codes and
- * dictionaries the definitions imply (core/sync/syncDefinitions.ts), then `afterSync`, all under the start-up lock
+ * dictionaries the definitions imply (sync/syncDefinitions.ts), then `afterSync`, all under the start-up lock
  * so instances starting together on one database take turns instead of racing.
  */
 export async function prepareDatabase(database: Database, opts: PrepareOptions = {}): Promise<PrepareResult> {
