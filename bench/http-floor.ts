@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { idCardCheckDigit } from '@app/shared/idcard';
 import { openDatabase } from '../apps/server/src/core/db.ts';
-import { prepareDatabase } from '../apps/server/src/core/sync/index.ts';
+import { prepareDatabase } from '../apps/server/src/sync/index.ts';
 import { loadOrCreateKeys } from '../apps/server/src/core/auth/keys.ts';
 import { signToken } from '../apps/server/src/core/auth/tokens.ts';
 import { seedBenchUsers } from './_seedUsers.ts';

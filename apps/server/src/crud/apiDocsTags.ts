@@ -1,5 +1,5 @@
-import { menuTreeOf } from '../core/sync/definitions.ts';
-import { SHIPPED_RESOURCES } from '../core/sync/index.ts';
+import { menuTreeOf } from '../sync/definitions.ts';
+import { SHIPPED_RESOURCES } from '../sync/index.ts';
 import type { MenuSeed } from '../seed/menus.ts';
 
 /**

@@ -130,7 +130,7 @@ export interface ResourceDef {
   /** The search bar offers choosing one field plus a value (the spec's HR-record lists). */
   searchMode?: 'fieldChooser' | 'filters';
   /**
-   * The resource's screen in the menu tree, created on every start where missing (apps/server/src/core/sync):
+   * The resource's screen in the menu tree, created on every start where missing (apps/server/src/sync):
    * titled `label`, under the directory whose path is `parent` (absent: a top-level entry), rendered by
    * `component` (default `crud/<name>`), with the title in the other UI languages.
    */

@@ -8,7 +8,7 @@ import { usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import { CompanySelect, useCompanies } from '../../accounts/companies';
 import { callContract } from './contracts';
-import { StateTag } from './SettlementPage';
+import { StateTag } from './StateTag';
 
 /**
  * 薪资管理 › 应收台账 (issue 22 item 5): per client company and month 应收, 实收, 本月欠 (+) / 挂 (−) and 累计欠款 — what the

@@ -8,7 +8,7 @@ import { useContractQuery } from '../../../app/contractClient';
 import { notify } from '../../../app/feedback';
 import { formatMoney } from '../../../crud/format';
 import { callContract, contractCodes, downloadContract, exportSettlement } from './contracts';
-import { StateTag } from './SettlementPage';
+import { StateTag } from './StateTag';
 
 /** The statement's detail: header, lines, receipts, history, and the actions its state allows (issue 22 items 4-6). */
 

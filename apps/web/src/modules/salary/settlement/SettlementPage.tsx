@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, DatePicker, Form, Modal, Select, Space, Table, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,24 +14,7 @@ import { usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import { CompanySelect, useCompanies } from '../../accounts/companies';
 import { SettlementDrawer } from './SettlementDrawer';
-
-/**
- * 薪资管理 › 结算单 (issue 22): statements per client company and month, filtered by company, month and state; 生成
- * from a confirmed month; the detail drawer holds the lines and the actions the statement's state allows.
- */
-export const STATE_COLORS: Record<SettlementState, string> = { DRAFT: 'default', SENT: 'blue', CONFIRMED: 'cyan', DISPUTED: 'red', INVOICED: 'purple', PARTIAL: 'orange', SETTLED: 'green' };
-
-export function StateTag({ state, needsReopen }: { state: SettlementState; needsReopen?: boolean }) {
-  const { t } = useTranslation('settlement');
-  return (
-    <Space size={4}>
-      <Tag color={STATE_COLORS[state]} data-testid={`state-${state}`}>
-        {t(`state.${state}`)}
-      </Tag>
-      {needsReopen ? <Tag color="error">{t('needsReopen')}</Tag> : null}
-    </Space>
-  );
-}
+import { StateTag } from './StateTag';
 
 interface Filters extends Record<string, unknown> {
   companyId: number | null;
@@ -39,6 +22,10 @@ interface Filters extends Record<string, unknown> {
   state: SettlementState | null;
 }
 
+/**
+ * 薪资管理 › 结算单 (issue 22): statements per client company and month, filtered by company, month and state; 生成
+ * from a confirmed month; the detail drawer holds the lines and the actions the statement's state allows.
+ */
 export default function SettlementPage() {
   const { t } = useTranslation('settlement');
   const { hasPermission } = useAuth();
