@@ -42,7 +42,7 @@ export function DeliveryDrawer({ publication, onClose, onChanged, canAnswer }: {
     { key: 'staffName', title: t('delivery.name'), dataIndex: 'staffName', width: 100 },
     { key: 'state', title: t('delivery.state'), width: 110, render: (_v, r) => state(r) },
     { key: 'objection', title: t('delivery.objection'), dataIndex: 'objection', render: (v: string) => <Typography.Text data-testid="objection-text">{v}</Typography.Text> },
-    { key: 'objectionTime', title: t('delivery.publishedTime'), width: 160, render: (_v, r) => formatDateTime(r.objectionTime) },
+    { key: 'objectionTime', title: t('delivery.objectionTime'), width: 150, render: (_v, r) => formatDateTime(r.objectionTime) },
     { key: 'reply', title: t('delivery.replyCol'), dataIndex: 'reply' },
     {
       key: 'actions',
@@ -57,13 +57,13 @@ export function DeliveryDrawer({ publication, onClose, onChanged, canAnswer }: {
     },
   ];
   const receiptColumns: ColumnsType<Receipt> = [
-    { key: 'staffName', title: t('delivery.name'), dataIndex: 'staffName', width: 100 },
-    { key: 'idCard', title: t('delivery.idCard'), width: 180, render: (_v, r) => maskIdCard(r.idCard) },
+    { key: 'staffName', title: t('delivery.name'), dataIndex: 'staffName', width: 90 },
+    { key: 'idCard', title: t('delivery.idCard'), width: 160, render: (_v, r) => maskIdCard(r.idCard) },
     { key: 'state', title: t('delivery.state'), width: 110, render: (_v, r) => state(r) },
-    { key: 'viewedTime', title: t('delivery.viewedTime'), width: 160, render: (_v, r) => formatDateTime(r.viewedTime) },
-    { key: 'confirmedTime', title: t('delivery.confirmedTime'), width: 160, render: (_v, r) => formatDateTime(r.confirmedTime) },
-    { key: 'confirmedIp', title: t('delivery.ip'), dataIndex: 'confirmedIp', width: 120 },
-    { key: 'deadline', title: t('delivery.deadline'), width: 160, render: (_v, r) => formatDateTime(r.deadline) },
+    { key: 'viewedTime', title: t('delivery.viewedTime'), width: 150, render: (_v, r) => formatDateTime(r.viewedTime) },
+    { key: 'confirmedTime', title: t('delivery.confirmedTime'), width: 150, render: (_v, r) => formatDateTime(r.confirmedTime) },
+    { key: 'confirmedIp', title: t('delivery.ip'), dataIndex: 'confirmedIp', width: 110 },
+    { key: 'deadline', title: t('delivery.deadline'), width: 150, render: (_v, r) => formatDateTime(r.deadline) },
   ];
 
   return (
@@ -105,7 +105,7 @@ export function DeliveryDrawer({ publication, onClose, onChanged, canAnswer }: {
         dataSource={detail.data?.receipts ?? []}
         loading={detail.isFetching}
         pagination={{ pageSize: 20, showSizeChanger: true, showTotal: (n) => t('delivery.total', { count: n }) }}
-        scroll={{ x: 990 }}
+        scroll={{ x: 920 }}
         data-testid="receipt-table"
       />
       <Modal

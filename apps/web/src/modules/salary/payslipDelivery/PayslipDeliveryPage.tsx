@@ -48,31 +48,31 @@ export default function PayslipDeliveryPage() {
   });
 
   const columns: ColumnsType<Publication> = [
-    { key: 'companyName', title: t('delivery.company'), dataIndex: 'companyName', width: 200, ellipsis: true },
-    { key: 'month', title: t('delivery.month'), dataIndex: 'month', width: 90 },
-    { key: 'version', title: t('delivery.version'), dataIndex: 'version', width: 70, align: 'right' },
+    { key: 'companyName', title: t('delivery.company'), dataIndex: 'companyName', width: 160, ellipsis: true },
+    { key: 'month', title: t('delivery.month'), dataIndex: 'month', width: 80 },
+    { key: 'version', title: t('delivery.version'), dataIndex: 'version', width: 56, align: 'right' },
     {
       key: 'state',
       title: t('delivery.pubState'),
-      width: 150,
+      width: 96,
       render: (_v, p) => (
         <Tooltip title={p.state === 'scheduled' ? formatDateTime(p.publishAt) : undefined}>
           <Tag color={PUBLICATION_COLOR[p.state]}>{t(`delivery.pubStates.${p.state}`)}</Tag>
         </Tooltip>
       ),
     },
-    { key: 'publishedTime', title: t('delivery.publishedTime'), width: 160, render: (_v, p) => formatDateTime(p.publishedTime ?? p.publishAt) },
+    { key: 'publishedTime', title: t('delivery.publishedTime'), width: 150, render: (_v, p) => formatDateTime(p.publishedTime ?? p.publishAt) },
     ...COUNT_KEYS.map((k) => ({
       key: k,
       title: k === 'total' ? t('delivery.states.total') : <Tag color={STATE_COLOR[k]}>{t(`delivery.states.${k}`)}</Tag>,
-      width: 96,
+      width: 72,
       align: 'right' as const,
       render: (_v: unknown, p: Publication) => <span data-testid={`count-${k}`}>{p.counts[k]}</span>,
     })),
     {
       key: 'actions',
       title: t('delivery.actions'),
-      width: 140,
+      width: 120,
       fixed: 'right',
       render: (_v, p) => (
         <Space size={4}>
@@ -128,7 +128,7 @@ export default function PayslipDeliveryPage() {
         </Space>
         <Button icon={<ReloadOutlined />} onClick={() => void list.refresh()} aria-label="refresh" />
       </div>
-      <Table<Publication> size="middle" columns={columns} {...list.tableProps} scroll={{ x: 1400 }} data-testid="delivery-table" />
+      <Table<Publication> size="middle" columns={columns} {...list.tableProps} scroll={{ x: 1170 }} data-testid="delivery-table" />
       {canPublish ? <PublishDialog open={publishing} onClose={() => setPublishing(false)} onDone={() => void list.refresh()} /> : null}
       <DeliveryDrawer publication={opened} onClose={() => setOpened(null)} onChanged={() => void list.refresh()} canAnswer={canPublish} />
     </Card>
