@@ -1,5 +1,6 @@
 // jsdom polyfills for antd, and the app's i18n in Chinese (the default UI language).
 import { cleanup, configure } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../app/i18n';
 
@@ -51,7 +52,15 @@ afterEach(() => {
 });
 
 // antd's static notifications/modals live in their own React roots and finish leave animations after the
-// last test; let them settle before jsdom is torn down (else React touches a missing `window`).
+// last test; close them and let React settle before jsdom is torn down (else React's scheduler touches a missing
+// `window` and vitest reports an unhandled error). On a loaded machine the leave animation takes longer than a fixed
+// pause, so wait until the static containers are empty (at most 3 s), then one more beat for React's last work.
 afterAll(async () => {
+  notification.destroy();
+  message.destroy();
+  Modal.destroyAll();
+  const deadline = Date.now() + 3000;
+  const busy = () => document.querySelector('.ant-notification-notice, .ant-message-notice, .ant-modal-root .ant-modal') !== null;
+  while (busy() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   await new Promise((resolve) => setTimeout(resolve, 300));
 });

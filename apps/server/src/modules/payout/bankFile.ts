@@ -1,6 +1,12 @@
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
+import { createRequire } from 'node:module';
 import iconv from 'iconv-lite';
 import { type BankColumn, type BankField, type BankLayout, fenText } from '@app/shared/payout/bankLayout';
+
+const requireHere = createRequire(import.meta.url);
+let sheetJsInThisProcess: typeof XLSX | undefined;
+/** SheetJS on first use: only .xls/.xlsx bank files need it, and the server starts without its ~2 MB (optional-packages.test.ts). */
+const sheetJs = (): typeof XLSX => (sheetJsInThisProcess ??= requireHere('@e965/xlsx') as typeof XLSX);
 
 /**
  * Writes a payout batch in a bank template's layout (issue 23 item 1), byte-exact: text files are built as one string
@@ -174,18 +180,18 @@ function payoutWorkbook(layout: BankLayout, batch: PayoutFileBatch, rows: readon
     const filled = fillPlaceholders(l, layout, batch);
     aoa.push(layout.delimiter ? filled.split(layout.delimiter) : [filled]);
   }
-  const sheet = XLSX.utils.aoa_to_sheet(aoa);
+  const sheet = sheetJs().utils.aoa_to_sheet(aoa);
   const amountCol = layout.columns.findIndex((c) => c.field === 'amount' && (c.amountUnit ?? 'yuan') === 'yuan');
   if (amountCol >= 0) {
     for (let r = firstData; r < firstData + rows.length; r++) {
-      const cell = sheet[XLSX.utils.encode_cell({ r, c: amountCol })];
+      const cell = sheet[sheetJs().utils.encode_cell({ r, c: amountCol })];
       if (cell) cell.z = '0.00';
     }
   }
-  const wb = XLSX.utils.book_new();
+  const wb = sheetJs().utils.book_new();
   wb.Props = { CreatedDate: FIXED_CREATED, ModifiedDate: FIXED_CREATED };
-  XLSX.utils.book_append_sheet(wb, sheet, 'Sheet1');
-  return XLSX.write(wb, { type: 'buffer', bookType: layout.fileType === 'xls' ? 'biff8' : 'xlsx', compression: true }) as Buffer;
+  sheetJs().utils.book_append_sheet(wb, sheet, 'Sheet1');
+  return sheetJs().write(wb, { type: 'buffer', bookType: layout.fileType === 'xls' ? 'biff8' : 'xlsx', compression: true }) as Buffer;
 }
 
 /** The file's bytes and its extension. */
