@@ -223,8 +223,13 @@ describe('payroll trust screens (issue 20)', () => {
     // the reason is readable in full, not cut off under the fixed 操作 column
     const reason = row.getByTestId('unmatched-reason');
     const action = row.locator('td').last();
-    const [reasonBox, actionBox] = [await reason.boundingBox(), await action.boundingBox()];
-    expect(reasonBox && actionBox && reasonBox.x + reasonBox.width <= actionBox.x).toBe(true);
+    // polled: the drawer slides in and antd places its fixed column after measuring, so one early reading can overlap
+    await expect
+      .poll(async () => {
+        const [reasonBox, actionBox] = [await reason.boundingBox(), await action.boundingBox()];
+        return !!(reasonBox && actionBox && reasonBox.x + reasonBox.width <= actionBox.x);
+      }, { timeout: 10_000 })
+      .toBe(true);
     await settled(page);
     await screenshot(page, 'tax-deduction-unmatched-drawer');
     await drawer.locator('.ant-drawer-close').click();
