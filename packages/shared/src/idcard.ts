@@ -88,3 +88,10 @@ export function parseIdCard(value: string, today?: string): IdCardInfo | IdCardE
   const sex = (id.charCodeAt(16) - 48) % 2 === 1 ? '男' : '女';
   return { ok: true, idCard: id, sex, born, age };
 }
+
+/** First 6 and last 4 characters of an ID card number, the rest hidden (statements, delivery evidence); all hidden when shorter. */
+export function maskIdCard(idCard: string): string {
+  const s = idCard.trim();
+  if (s.length <= 10) return s.replace(/./g, '*');
+  return `${s.slice(0, 6)}${'*'.repeat(s.length - 10)}${s.slice(-4)}`;
+}

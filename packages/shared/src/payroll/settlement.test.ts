@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { maskIdCard } from '../idcard.ts';
 import { PayrollDecimal, roundFen, TAX_ROUNDING } from './money.ts';
 import {
   buildSettlementStatement,
   fenTimesRatio,
   formatPerHeadItems,
-  maskIdCard,
   parsePerHeadItems,
   SETTLEMENT_LINE_AMOUNTS,
   type SettlementPersonRow,

@@ -1,4 +1,5 @@
 import { type Fen, PayrollDecimal, type Ratio, roundFen, TAX_ROUNDING, yuanToFen } from './money.ts';
+import { maskIdCard } from '../idcard.ts';
 
 /**
  * The client settlement statement (结算单, issue 22; reference month-close.md §B1): what a dispatch company bills a
@@ -129,12 +130,6 @@ export interface SettlementStatement {
   lines: SettlementLine[];
 }
 
-/** First 6 and last 4 characters of an ID card number, the rest hidden. */
-export function maskIdCard(idCard: string): string {
-  const s = idCard.trim();
-  if (s.length <= 10) return s.replace(/./g, '*');
-  return `${s.slice(0, 6)}${'*'.repeat(s.length - 10)}${s.slice(-4)}`;
-}
 
 const dec = (r: Ratio) => new PayrollDecimal(typeof r === 'string' ? r.trim() || '0' : r);
 const MICRO = 1_000_000;

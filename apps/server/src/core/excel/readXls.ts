@@ -1,6 +1,6 @@
 import type * as XLSX from '@e965/xlsx';
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { SHEETJS_PATH, sheetJs } from './sheetJs.ts';
 import { type CellValue, type SheetRow, type WorkbookRows, WorkbookFormatError } from './types.ts';
 
 /**
@@ -259,19 +259,9 @@ function sheetData(wb: XLSX.WorkBook): SheetData {
   return { name: name ?? '', date1904: !!wb.Workbook?.WBProps?.date1904, data };
 }
 
-const requireHere = createRequire(import.meta.url);
-const XLSX_PATH = requireHere.resolve('@e965/xlsx');
-let sheetJsInThisProcess: typeof XLSX | undefined;
-/**
- * SheetJS in this process, loaded on first use: .xls files are read in a child process, so only the tests'
- * cross-check of .xlsx needs it here, and the server does not carry its ~2 MB of source and parsed code
- * (a bigger live heap also lets V8 grow the heap further during a large import).
- */
-const sheetJs = (): typeof XLSX => (sheetJsInThisProcess ??= requireHere('@e965/xlsx') as typeof XLSX);
-
 /** sheetData as the child process runs it (CommonJS, SheetJS's own build): one workbook in, its sheet out. */
 const CHILD_SOURCE = `
-const XLSX = require(${JSON.stringify(XLSX_PATH)});
+const XLSX = require(${JSON.stringify(SHEETJS_PATH)});
 process.once('message', (buf) => {
   let out;
   try {

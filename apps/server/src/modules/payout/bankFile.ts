@@ -1,12 +1,6 @@
-import type * as XLSX from '@e965/xlsx';
-import { createRequire } from 'node:module';
 import iconv from 'iconv-lite';
+import { sheetJs } from '../../core/excel/sheetJs.ts';
 import { type BankColumn, type BankField, type BankLayout, fenText } from '@app/shared/payout/bankLayout';
-
-const requireHere = createRequire(import.meta.url);
-let sheetJsInThisProcess: typeof XLSX | undefined;
-/** SheetJS on first use: only .xls/.xlsx bank files need it, and the server starts without its ~2 MB (optional-packages.test.ts). */
-const sheetJs = (): typeof XLSX => (sheetJsInThisProcess ??= requireHere('@e965/xlsx') as typeof XLSX);
 
 /**
  * Writes a payout batch in a bank template's layout (issue 23 item 1), byte-exact: text files are built as one string

@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { contractKey, useContractMutation, useContractQuery } from '../../../app/contractClient';
 import { notify } from '../../../app/feedback';
 import { formatDateTime } from '../../../crud/format';
+import { maskIdCard } from '@app/shared/idcard';
 
 /** Colour of each receipt state (shared with the counts of the list and the employee's own view). */
 export const STATE_COLOR: Record<string, string> = { published: 'default', viewed: 'blue', confirmed: 'green', objected: 'red', answered: 'orange', overdue: 'volcano', total: 'default' };
 
 /** ID card shown with its middle masked (PIPL: the clerk's list needs to tell people apart, not the whole number). */
-const maskIdCard = (s: string) => (s.length > 10 ? `${s.slice(0, 6)}********${s.slice(-4)}` : s);
 
 /** One company's month: counts, the 有异议 list with 答复, and everyone's state with the evidence. */
 export function DeliveryDrawer({ publication, onClose, onChanged, canAnswer }: { publication: Publication | null; onClose: () => void; onChanged: () => void; canAnswer: boolean }) {
