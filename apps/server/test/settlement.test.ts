@@ -215,6 +215,48 @@ describe('generate, states, versions, receipts, ledger', () => {
   });
 });
 
+describe('detail lines paged and searched (the header stays whole)', () => {
+  it('pages the lines, finds a person by name, by the last digits or by the whole ID card; refuses a page of 501', async () => {
+    const staff = [vectorStaff(5000, { staffName: '分页甲' }), vectorStaff(6000.01, { staffName: '分页乙' }), vectorStaff(7000.02, { staffName: '查找丙' })];
+    const { company } = await companyWithStaff(t.app, token, staff);
+    await terms(company.id, '2026-01', { feeMode: 'PER_HEAD', feeAmount: 88.88 });
+    await runMonth(admin, company.id, '2026-01');
+    const id = (await generate(company.id, '2026-01')).body.statement.id;
+    const all = (await admin('GET', `/api/settlement/${id}?size=500`)).body;
+    expect(all.lineTotal).toBe(3);
+    expect(all.lines).toHaveLength(3);
+    const p0 = (await admin('GET', `/api/settlement/${id}?page=0&size=2`)).body;
+    const p1 = (await admin('GET', `/api/settlement/${id}?page=1&size=2`)).body;
+    expect(p0.lines.map((l: any) => l.seq)).toEqual([1, 2]);
+    expect(p1.lines.map((l: any) => [l.seq, l.staffName, l.gross])).toEqual([[3, all.lines[2].staffName, all.lines[2].gross]]);
+    expect([p0.lineTotal, p1.lineTotal]).toEqual([3, 3]);
+    // the header is the whole statement's on every page: 3 heads, the fee of 3 × 88.88, 应发 the sum of all lines
+    for (const d of [p0, p1]) {
+      expect(d.header).toEqual(all.header);
+      expect(d.header.heads).toBe(3);
+      expect(cents(d.header.sums.fee)).toBe(3 * 8888);
+      expect(cents(d.header.sums.gross)).toBe(sumOf(all.lines, 'gross'));
+    }
+    expect((await admin('GET', `/api/settlement/${id}?page=5&size=2`)).body).toMatchObject({ lines: [], lineTotal: 3 });
+
+    const byName = (await admin('GET', `/api/settlement/${id}?keyword=${encodeURIComponent('分页')}`)).body;
+    expect(byName.lines.map((l: any) => l.staffName)).toEqual(['分页甲', '分页乙']);
+    expect(byName.lineTotal).toBe(2);
+    const third = staff[2].idCard as string;
+    const byLast4 = (await admin('GET', `/api/settlement/${id}?keyword=${third.slice(-4)}`)).body;
+    expect(byLast4.lines.map((l: any) => l.staffName)).toContain('查找丙');
+    const byWhole = (await admin('GET', `/api/settlement/${id}?keyword=${third}`)).body;
+    expect(byWhole.lines.map((l: any) => [l.staffName, l.idCardMasked])).toEqual([['查找丙', `${third.slice(0, 6)}********${third.slice(-4)}`]]);
+    // LIKE's wildcards are taken literally
+    expect((await admin('GET', `/api/settlement/${id}?keyword=%25`)).body).toMatchObject({ lines: [], lineTotal: 0 });
+
+    const tooBig = await admin('GET', `/api/settlement/${id}?size=501`);
+    expect(tooBig.status).toBe(400);
+    expect(JSON.stringify(tooBig.body)).toContain('500');
+    expect((await admin('GET', `/api/settlement/${id}?page=-1`)).status).toBe(400);
+  });
+});
+
 describe('permissions', () => {
   it('an ordinary employee and a user without the codes get 403; SELECT reads but cannot generate', async () => {
     const { company } = await companyWithStaff(t.app, token, [vectorStaff(6000)]);

@@ -73,6 +73,32 @@ describe('settlement statements', () => {
     await dialog.locator('.ant-btn-primary').click();
     await drawer.getByTestId('state-SETTLED').waitFor();
     await screenshot(page, 'settlement-settled');
+
+    // the lines are paged by the server: a search by name leaves one line, the totals row stays the statement's
+    await drawer.getByTestId('settlement-line-search').locator('input').fill('李四');
+    await drawer.getByTestId('settlement-line-search').locator('input').press('Enter');
+    await expect.poll(() => drawer.locator('[data-testid="settlement-lines"] tr.ant-table-row').count()).toBe(1);
+    expect(await drawer.getByTestId('settlement-lines').textContent()).toContain('全部2行');
+
+    // the printable page for the client, in its own tab: header, both lines, totals, the signature block
+    const [print] = await Promise.all([page.context().waitForEvent('page'), drawer.getByTestId('settlement-print').click()]);
+    await print.getByTestId('settlement-print-sign').waitFor({ timeout: 20_000 });
+    const printed = (await print.getByTestId('settlement-print').textContent()) ?? '';
+    expect(printed).toContain(`${company} 2026-01 结算单`);
+    expect(printed).toContain('用工单位（盖章）');
+    expect(printed).toContain('北京华派人力资源有限公司');
+    expect(await print.locator('[data-testid="settlement-print-lines"] tbody tr').count()).toBe(2);
+    expect((await print.getByTestId('settlement-print-header').textContent())?.replace(/,/g, '')).toContain(totalDue);
+    await print.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(print, 'settlement-print-1440');
+    await print.setViewportSize({ width: 390, height: 844 });
+    await screenshot(print, 'settlement-print-390');
+    // as printed: A4 landscape is about 1123 × 794 CSS pixels; the print button is not on paper
+    await print.setViewportSize({ width: 1123, height: 794 });
+    await print.emulateMedia({ media: 'print' });
+    expect(await print.getByTestId('settlement-print-now').isVisible()).toBe(false);
+    await screenshot(print, 'settlement-print-a4');
+    await print.close();
     await page.keyboard.press('Escape');
 
     const r = await openScreen(page, '/salary/settlementReceipts', 'receipts-page');

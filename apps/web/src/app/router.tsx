@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useLocation, useSearchParams } from 'react-router';
+import { SETTLEMENT_PRINT_ROUTE } from '../modules/salary/settlement/printPath';
 import { useAuth } from './auth';
 import { loadable } from './loadable';
 import { setNavigator } from './request';
@@ -21,6 +22,8 @@ const appLayout = loadable(() => import('../layout/AppLayout'), pageLoading, 'Ap
 const AppLayout = appLayout.Component;
 const { Component: NotFound } = loadable<object>(() => import('../pages/ErrorPages').then((m) => ({ default: m.NotFound })), pageLoading, 'NotFound');
 const { Component: RouteError } = loadable(() => import('../pages/RouteError'), pageLoading, 'RouteError');
+// the printable statement: a document of its own, without the menus (opened in a new tab from the statement's drawer)
+const { Component: SettlementPrintPage } = loadable(() => import('../modules/salary/settlement/SettlementPrintPage'), pageLoading, 'SettlementPrintPage');
 const { Component: Unauthorized } = loadable<object>(() => import('../pages/ErrorPages').then((m) => ({ default: m.Unauthorized })), pageLoading, 'Unauthorized');
 
 /**
@@ -73,6 +76,14 @@ export function createAppRouter() {
         },
         { path: '/404', element: <NotFound /> },
         { path: '/401', element: <Unauthorized /> },
+        {
+          path: SETTLEMENT_PRINT_ROUTE,
+          element: (
+            <RequireAuth>
+              <SettlementPrintPage />
+            </RequireAuth>
+          ),
+        },
         {
           path: '*',
           element: (

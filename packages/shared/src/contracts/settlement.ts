@@ -135,7 +135,10 @@ export const settlementDetail = settlementSummary.extend({
     vatValidFrom: z.string(),
     siMonth: z.string(),
   }),
+  /** One page of the lines (`page`, `size`, `keyword` of the query), never all 10,000 at once. */
   lines: z.array(settlementLineSchema),
+  /** How many lines match the keyword (all of them without one): the lines' paging total. */
+  lineTotal: z.number(),
   receipts: z.array(z.object({ id: z.number(), amount: money, date: z.string(), note: z.string().nullable(), username: z.string().nullable(), createTime: z.string().nullable() })),
   events: z.array(z.object({ fromState: z.string().nullable(), toState: z.string(), note: z.string().nullable(), username: z.string().nullable(), createTime: z.string().nullable() })),
 });
@@ -173,9 +176,15 @@ export const getSettlement = defineContract({
   method: 'GET',
   path: '/api/settlement/:id',
   auth: SETTLEMENT_CODES.select,
-  summary: '结算单详情（表头、明细、回款、状态记录）',
+  summary: '结算单详情（表头、明细的一页（按姓名或身份证号搜索）、回款、状态记录）',
   tags,
   params: z.object({ id }),
+  query: z.object({
+    page: page.optional(),
+    /** Up to 500 lines a page: the printable page reads a large statement in a few calls. */
+    size: z.coerce.number({ error: '每页条数必须是1到500的整数' }).int('每页条数必须是1到500的整数').min(1, '每页条数必须是1到500的整数').max(500, '每页条数必须是1到500的整数').optional(),
+    keyword: z.string().trim().max(50, '搜索内容不能超过50个字符').optional(),
+  }),
   response: settlementDetail,
 });
 

@@ -22,7 +22,8 @@ import type { AnySelect } from '../../crud/registerResource.ts';
 import { whereCompanyVisible } from '../payroll/companies.ts';
 import { sendSettlementXlsx } from './export.ts';
 import { receivablesOf } from './ledger.ts';
-import { decodeLine, EVENTS, generateStatement, LINES, loadVisibleStatement, RECEIPTS, recordEvent, STATEMENTS, summaryOf } from './store.ts';
+import { SETTLEMENT_LINE_PAGE_SIZE, statementDetail } from './detail.ts';
+import { EVENTS, generateStatement, LINES, loadVisibleStatement, RECEIPTS, recordEvent, STATEMENTS, summaryOf } from './store.ts';
 import { registerSettlementTerms } from './terms.ts';
 
 /** Month close I (issue 22): 结算单, 回款登记, 应收台账, and the 结算条款 / 增值税计税方式 resources. */
@@ -98,48 +99,8 @@ export async function registerSettlement(app: FastifyInstance): Promise<void> {
 
   routeContract(app, getSettlement, async (req) => {
     const row = await loadVisibleStatement(app, req, req.params.id);
-    const id = Number(row.id);
-    const [lines, receipts, events] = await Promise.all([
-      db.selectFrom(LINES).select(['seq', 'staff_name', 'id_card_masked', 'amounts']).where('settlement_id', '=', id).orderBy('seq').execute(),
-      db.selectFrom(RECEIPTS).select(['id', 'amount', 'receipt_date', 'note', 'username', 'create_time']).where('settlement_id', '=', id).orderBy('id').execute(),
-      db.selectFrom(EVENTS).select(['from_state', 'to_state', 'note', 'username', 'create_time']).where('settlement_id', '=', id).orderBy('id').execute(),
-    ]);
-    const h = JSON.parse(String(row.header));
-    const y = (fen: number) => fenToYuan(Number(fen));
-    const sums = Object.fromEntries(Object.entries(h.sums as Record<string, number>).map(([k, v]) => [k, y(v)]));
-    const terms = JSON.parse(String(row.terms));
-    return {
-      ...summaryOf(row),
-      header: {
-        heads: h.heads,
-        lines: h.lines,
-        sums: sums as never,
-        itemNames: h.itemNames,
-        itemSums: (h.itemSums as number[]).map(y),
-        passThrough: y(h.passThrough),
-        subtotal: y(h.subtotal),
-        vatBase: y(h.vatBase),
-        vat: y(h.vat),
-        surtax: y(h.surtax),
-        taxCharged: y(h.taxCharged),
-        currentDue: y(h.currentDue),
-        arrearsIn: y(h.arrearsIn),
-        totalDue: y(h.totalDue),
-      },
-      terms: { ...terms, feeAmount: y(terms.feeAmount), disabledShareAmount: y(terms.disabledShareAmount) },
-      lines: lines.map((l) => {
-        const { amounts, items } = decodeLine(String(l.amounts));
-        return {
-          seq: Number(l.seq),
-          staffName: (l.staff_name as string | null) ?? null,
-          idCardMasked: (l.id_card_masked as string | null) ?? null,
-          ...(Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, y(v)])) as Record<keyof typeof amounts, number>),
-          items: items.map(y),
-        };
-      }),
-      receipts: receipts.map((r) => ({ id: Number(r.id), amount: y(Number(r.amount)), date: String(r.receipt_date), note: (r.note as string | null) ?? null, username: (r.username as string | null) ?? null, createTime: (r.create_time as string | null) ?? null })),
-      events: events.map((e) => ({ fromState: (e.from_state as string | null) ?? null, toState: String(e.to_state), note: (e.note as string | null) ?? null, username: (e.username as string | null) ?? null, createTime: (e.create_time as string | null) ?? null })),
-    };
+    const { page = 0, size = SETTLEMENT_LINE_PAGE_SIZE, keyword } = req.query;
+    return statementDetail(app, row, { page, size, keyword });
   });
 
   routeContract(app, changeSettlementState, async (req) => {

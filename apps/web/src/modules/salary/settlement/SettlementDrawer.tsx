@@ -2,15 +2,21 @@ import { Alert, Button, DatePicker, Descriptions, Drawer, Form, Input, InputNumb
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addSettlementReceipt, changeSettlementState, getSettlement, type SettlementDetail, type SettlementLineView, type SettlementState } from '@app/shared/contracts/settlement';
+import { PrinterOutlined } from '@ant-design/icons';
+import { keepPreviousData } from '@tanstack/react-query';
+import { addSettlementReceipt, changeSettlementState, getSettlement, type SettlementDetail, type SettlementState } from '@app/shared/contracts/settlement';
 import { useAuth } from '../../../app/auth';
 import { useContractQuery } from '../../../app/contractClient';
 import { notify } from '../../../app/feedback';
 import { formatMoney } from '../../../crud/format';
 import { callContract, contractCodes, downloadContract, exportSettlement } from './contracts';
+import { type LinePaging, SettlementLines } from './SettlementLines';
+import { settlementPrintPath } from './printPath';
 import { StateTag } from './StateTag';
 
 /** The statement's detail: header, lines, receipts, history, and the actions its state allows (issue 22 items 4-6). */
+
+const FIRST_PAGE: LinePaging = { page: 0, size: 20, keyword: '' };
 
 type Action = 'SENT' | 'CONFIRMED' | 'DISPUTED' | 'INVOICED' | 'RECEIPT';
 const ACTIONS: Record<SettlementState, Action[]> = {
@@ -26,7 +32,14 @@ const ACTIONS: Record<SettlementState, Action[]> = {
 export function SettlementDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => unknown }) {
   const { t } = useTranslation('settlement');
   const { hasPermission } = useAuth();
-  const q = useContractQuery(getSettlement, { params: { id: id ?? 0 } }, { enabled: id !== null });
+  const [paging, setPaging] = useState<LinePaging>(FIRST_PAGE);
+  // another statement starts on its first page
+  const [shownId, setShownId] = useState(id);
+  if (shownId !== id) {
+    setShownId(id);
+    setPaging(FIRST_PAGE);
+  }
+  const q = useContractQuery(getSettlement, { params: { id: id ?? 0 }, query: { page: paging.page, size: paging.size, ...(paging.keyword ? { keyword: paging.keyword } : {}) } }, { enabled: id !== null, placeholderData: keepPreviousData });
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ note?: string; invoiceNo?: string; invoiceDate?: Dayjs; amount?: number }>();
@@ -69,8 +82,6 @@ export function SettlementDrawer({ id, onClose, onChanged }: { id: number | null
 
   const money = (v: unknown) => formatMoney(v);
   const actions = s && !s.superseded && !s.needsReopen ? ACTIONS[s.state].filter((a) => (a === 'RECEIPT' ? canReceipt : canEdit)) : [];
-  const itemCols = (s?.header.itemNames ?? []).map((name, i) => ({ key: `item${i}`, title: name, align: 'right' as const, width: 90, render: (_: unknown, l: SettlementLineView) => money(l.items[i]) }));
-  const m = (key: keyof SettlementLineView, width = 100) => ({ key, dataIndex: key, title: t(`line.${key}`), align: 'right' as const, width, render: money });
 
   return (
     <Drawer open={id !== null} onClose={onClose} size={1100} title={s ? `${s.companyName ?? ''} ${s.month} ${t('title')} · ${t('versionN', { n: s.version })}` : t('title')} data-testid="settlement-drawer" destroyOnHidden>
@@ -88,7 +99,9 @@ export function SettlementDrawer({ id, onClose, onChanged }: { id: number | null
             <Button onClick={() => downloadContract(exportSettlement, { params: { id: s.id } })} data-testid="settlement-export">
               {t('export')}
             </Button>
-            <Button onClick={() => window.print()}>{t('print')}</Button>
+            <Button icon={<PrinterOutlined />} onClick={() => window.open(settlementPrintPath(s.id), '_blank', 'noopener')} data-testid="settlement-print">
+              {t('print')}
+            </Button>
           </Space>
           <Descriptions size="small" bordered column={3} styles={{ label: { whiteSpace: 'nowrap' }, content: { whiteSpace: 'nowrap' } }} data-testid="settlement-header">
             <Descriptions.Item label={t('heads')}>{s.header.heads}</Descriptions.Item>
@@ -112,58 +125,7 @@ export function SettlementDrawer({ id, onClose, onChanged }: { id: number | null
             <Descriptions.Item label={t('invoice')}>{s.invoiceNo ? `${s.invoiceNo} ${s.invoiceDate ?? ''} ${money(s.invoiceAmount)}` : '-'}</Descriptions.Item>
             {s.disputeReason ? <Descriptions.Item label={t('disputeReason')}>{s.disputeReason}</Descriptions.Item> : null}
           </Descriptions>
-          <Table<SettlementLineView>
-            size="small"
-            rowKey="seq"
-            dataSource={s.lines}
-            pagination={{ pageSize: 20, showSizeChanger: false }}
-            scroll={{ x: 1800 }}
-            data-testid="settlement-lines"
-            summary={() => (
-              <Table.Summary fixed>
-                <Table.Summary.Row>
-                  <Table.Summary.Cell index={0} colSpan={3}>
-                    {t('sum')}
-                  </Table.Summary.Cell>
-                  {(['gross', 'personalSi', 'personalHf', 'tax', 'net', 'employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerGongjijin'] as const).map((k, i) => (
-                    <Table.Summary.Cell key={k} index={i + 3} align="right">
-                      {money(s.header.sums[k])}
-                    </Table.Summary.Cell>
-                  ))}
-                  {s.header.itemSums.map((v, i) => (
-                    <Table.Summary.Cell key={`i${s.header.itemNames[i]}`} index={13 + i} align="right">
-                      {money(v)}
-                    </Table.Summary.Cell>
-                  ))}
-                  {(['disabledShare', 'unionFee', 'fee', 'total'] as const).map((k, i) => (
-                    <Table.Summary.Cell key={k} index={13 + s.header.itemSums.length + i} align="right">
-                      {money(s.header.sums[k])}
-                    </Table.Summary.Cell>
-                  ))}
-                </Table.Summary.Row>
-              </Table.Summary>
-            )}
-            columns={[
-              { key: 'seq', dataIndex: 'seq', title: t('line.seq'), width: 60, fixed: 'left' },
-              { key: 'staffName', dataIndex: 'staffName', title: t('line.staffName'), width: 90, fixed: 'left' },
-              { key: 'idCardMasked', dataIndex: 'idCardMasked', title: t('line.idCardMasked'), width: 170 },
-              m('gross'),
-              m('personalSi'),
-              m('personalHf'),
-              m('tax'),
-              m('net'),
-              m('employerYanglao'),
-              m('employerYiliao'),
-              m('employerShiye'),
-              m('employerGongshang'),
-              m('employerGongjijin'),
-              ...itemCols,
-              m('disabledShare'),
-              m('unionFee'),
-              m('fee'),
-              m('total', 110),
-            ]}
-          />
+          <SettlementLines s={s} paging={paging} onPaging={setPaging} loading={q.isFetching} />
           {s.receipts.length ? (
             <Table
               size="small"
