@@ -208,7 +208,14 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
  * under the tsx loader, as `npm start` did before), and the floor bundled the same way, so that neither carries a
  * loader the other lacks.
  */
-const PRODUCT = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [path.join(SERVER_DIST, 'main.js')];
+/** The node options `npm start` gives the built server (package.json "start"), so the product runs here as it is started. */
+function startFlags(): string[] {
+  const start: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const m = /node ((?:--\S+ )*)apps\/server\/dist\/main\.js/.exec(start);
+  if (!m) throw new Error(`package.json "start" no longer runs apps/server/dist/main.js: ${start}`);
+  return m[1].split(' ').filter(Boolean);
+}
+const PRODUCT = process.env.BENCH_TSX === '1' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : [...startFlags(), path.join(SERVER_DIST, 'main.js')];
 const FLOOR = path.join(ROOT, 'bench/out/floor/_floorServer.js');
 
 async function main() {

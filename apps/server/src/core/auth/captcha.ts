@@ -1,14 +1,16 @@
 import crypto from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import type SvgCaptcha from 'svg-captcha';
+import { onFirstUse } from '../onFirstUse.ts';
 import type { Cache } from '../cache.ts';
 import { cacheNamespace } from '../cacheNamespaces.ts';
 
 export const CAPTCHA_TTL_SECONDS = 120;
+const svgCaptcha = onFirstUse<typeof SvgCaptcha>('svg-captcha');
 const CAPTCHAS = cacheNamespace('captcha', 'protected', '登录验证码（一次性）');
 
 /** Create an arithmetic captcha; the answer is kept in the cache for 2 minutes, single use. */
 export async function createCaptcha(cache: Cache): Promise<{ img: string; uuid: string }> {
-  const c = svgCaptcha.createMathExpr({ mathMin: 1, mathMax: 9, mathOperator: '+', width: 111, height: 36, noise: 2, color: true, fontSize: 40 });
+  const c = svgCaptcha().createMathExpr({ mathMin: 1, mathMax: 9, mathOperator: '+', width: 111, height: 36, noise: 2, color: true, fontSize: 40 });
   const uuid = crypto.randomUUID().replace(/-/g, '');
   await cache.set(CAPTCHAS.key(uuid), c.text, CAPTCHA_TTL_SECONDS);
   return { img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`, uuid };

@@ -1,5 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
-import { SaxesParser, type SaxesTagNS, type SaxesTagPlain } from 'saxes';
+import type * as Saxes from 'saxes';
+import type { SaxesParser, SaxesTagNS, SaxesTagPlain } from 'saxes';
+import { onFirstUse } from '../onFirstUse.ts';
 import { checkEntrySize, readZipDirectory, readZipEntry, streamZipEntry, verifyZipEntry, type ZipEntry, ZipLimitError } from './zip.ts';
 import { type CellValue, type SheetRow, type WorkbookRows, WorkbookFormatError } from './types.ts';
 import { dateStyleIndexes, styleIndex } from './dateStyles.ts';
@@ -19,6 +21,8 @@ import { dateStyleIndexes, styleIndex } from './dateStyles.ts';
  * and the element depth are capped, each refused with a message naming the limit.
  */
 
+/** The XML tokenizer, loaded with the first workbook read. */
+const saxes = onFirstUse<typeof Saxes>('saxes');
 const MiB = 1024 * 1024;
 /** workbook.xml, relationships: a few KB in real files. */
 const MAX_XML_PART_BYTES = 16 * MiB;
@@ -75,7 +79,7 @@ type AttrOf = (local: string, ns?: Set<string> | 'prefixed') => string | undefin
  * namespace at all, as some writers leave them).
  */
 function visitElements(xml: string, namespaces: Set<string>, visit: (local: string, attr: AttrOf) => void): void {
-  const parser = new SaxesParser({ xmlns: true, position: false });
+  const parser = new (saxes().SaxesParser)({ xmlns: true, position: false });
   let depth = 0;
   parser.on('opentag', (tag: SaxesTagNS) => {
     if (++depth > MAX_DEPTH) throw new WorkbookFormatError(DAMAGED);
@@ -227,7 +231,7 @@ async function* feed<T>(chunks: AsyncIterable<Buffer>, parser: PlainParser, stat
 /** Streamed parts: saxes without its own namespace handling or position tracking (both cost time). */
 type PlainOptions = { xmlns: false; position: false };
 type PlainParser = SaxesParser<PlainOptions>;
-const newParser = (): PlainParser => new SaxesParser<PlainOptions>({ xmlns: false, position: false });
+const newParser = (): PlainParser => new (saxes().SaxesParser)<PlainOptions>({ xmlns: false, position: false });
 
 /** The shared-string table: each `<si>`'s visible text (rich-text runs joined, phonetic runs left out). */
 async function readSharedStrings(chunks: AsyncIterable<Buffer>): Promise<string[]> {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { onFirstUse } from '../../../core/onFirstUse.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { InlineImage } from './mailer.ts';
 
@@ -16,9 +17,12 @@ export const MAX_CONTENT_MB = 7;
 const MAX_IMAGES = 20;
 const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
-const SANITIZE: sanitizeHtml.IOptions = {
+const sanitizeHtml = onFirstUse<typeof SanitizeHtml>('sanitize-html');
+let sanitizeOptions: SanitizeHtml.IOptions | undefined;
+/** Built on first use, with the sanitiser (its default tag list is part of it). */
+const SANITIZE = (): SanitizeHtml.IOptions => (sanitizeOptions ??= {
   allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== 'iframe'),
+    ...sanitizeHtml().defaults.allowedTags.filter((t) => t !== 'iframe'),
     'img',
     'span',
     'font',
@@ -66,11 +70,11 @@ const SANITIZE: sanitizeHtml.IOptions = {
     // links open in a new window and do not hand the opener over
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
   },
-};
+});
 
 /** The HTML as it may be sent: scripts, event handlers and `javascript:` URLs removed. */
 export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE);
+  return sanitizeHtml()(html, SANITIZE());
 }
 
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/=\s]+)$/i;
@@ -111,5 +115,5 @@ export async function prepareMailBody(html: string): Promise<{ html: string; ima
 
 /** True when the HTML shows nothing (an editor's empty `<p><br></p>`). */
 export function isBlankHtml(html: string): boolean {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '' && !/<img\b/i.test(html);
+  return sanitizeHtml()(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;|\s/g, '') === '' && !/<img\b/i.test(html);
 }

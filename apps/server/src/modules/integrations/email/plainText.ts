@@ -1,5 +1,8 @@
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+import { onFirstUse } from '../../../core/onFirstUse.ts';
 import { sanitizeMailHtml } from './content.ts';
+
+const sanitizeHtml = onFirstUse<typeof SanitizeHtml>('sanitize-html');
 
 /**
  * The text/plain alternative of an HTML mail (finding M10): mail clients that show text only, screen readers
@@ -37,7 +40,7 @@ export function htmlToPlainText(html: string): string {
     .replace(/<\/(td|th)>/gi, '\t')
     .replace(BLOCK_END, '\n\n')
     .replace(/<(p|div|h[1-6]|tr|table|ul|ol|blockquote|pre)\b[^>]*>/gi, '\n');
-  const bare = decodeEntities(sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }));
+  const bare = decodeEntities(sanitizeHtml()(clean, { allowedTags: [], allowedAttributes: {} }));
   return bare
     .split('\n')
     .map((line) => line.replace(/[ \u00a0]+/g, ' ').replace(/ *\t */g, '\t').trim())

@@ -1,6 +1,7 @@
-import mysql from 'mysql2';
-import pg from 'pg';
+import type mysql from 'mysql2';
+import type pg from 'pg';
 import { AppError } from '../../../core/errors.ts';
+import { onFirstUse } from '../../../core/onFirstUse.ts';
 import { OUTBOUND_POLICIES, resolveOutbound } from '../../../core/net/outboundGuard.ts';
 import { driverMessage, fromDatabaseServer } from './driverErrors.ts';
 import { QueryRefused, readOnlyStatement } from './sqlGuard.ts';
@@ -118,17 +119,21 @@ function capError(cap: number): AppError {
   return new AppError('DATASOURCE_ROW_CAP', { max: cap.toLocaleString('en-US') });
 }
 
+/** The client-database drivers, loaded with the first read of such a data source (most servers never read one). */
+const pgDriver = onFirstUse<typeof pg>('pg');
+const mysqlDriver = onFirstUse<typeof mysql>('mysql2');
+
 // ---- PostgreSQL ------------------------------------------------------------------------------------------
 
 /** Date and time types stay text (what the database shows), not JavaScript Dates in the server's zone. */
 const PG_TEXT_TYPES = new Set([1082, 1083, 1114, 1184, 1266]);
 const pgTypes = {
   getTypeParser: ((oid: number, format?: string) =>
-    PG_TEXT_TYPES.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    PG_TEXT_TYPES.has(oid) ? (v: string) => v   : pgDriver().types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 async function openPostgres(conn: SqlConnectionFields, address: string, statement: string, opts: SqlReadOptions): Promise<DataSourceReader> {
-  const client = new pg.Client({
+  const client = new (pgDriver().Client)({
     host: address,
     port: conn.port,
     user: conn.user,
@@ -201,7 +206,7 @@ function mysqlQuery(c: mysql.Connection, text: string): Promise<unknown> {
 }
 
 async function openMysql(conn: SqlConnectionFields, address: string, statement: string, opts: SqlReadOptions): Promise<DataSourceReader> {
-  const c = mysql.createConnection({
+  const c = mysqlDriver().createConnection({
     host: address,
     port: conn.port,
     user: conn.user,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import yazl from 'yazl';
+import type Yazl from 'yazl';
+import { onFirstUse } from '../../../core/onFirstUse.ts';
 import { AppError } from '../../../core/errors.ts';
 import { attachmentDisposition } from '../../../core/excel/writeXlsx.ts';
 import { sendStream } from '../../../core/sendStream.ts';
@@ -20,6 +21,7 @@ export interface ZipOutput {
 /** The note added to all.zip when a file could not be read at its turn (named in the zip's root). */
 export const MISSING_NOTE_NAME = '未能导出的文件.txt';
 /** At most this many names in the refusal's message; the rest are counted. */
+const yazl = onFirstUse<typeof Yazl>('yazl');
 const NAMES_IN_MESSAGE = 10;
 /** Existence checks run side by side (a HEAD request each on S3). */
 const CHECKS_AT_ONCE = 8;
@@ -60,7 +62,7 @@ export async function checkOutputsExist(files: ZipOutput[]): Promise<void> {
  * truncated workbook), the failure is logged, and the server goes on serving.
  */
 export function sendOutputsZip(app: FastifyInstance, reply: FastifyReply, files: ZipOutput[]): FastifyReply {
-  const zip = new yazl.ZipFile();
+  const zip = new (yazl().ZipFile)();
   const out = zip.outputStream as unknown as Readable;
   const fail = (err: unknown) => {
     app.log.error({ err }, 'all.zip failed');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import yazl from 'yazl';
+import type Yazl from 'yazl';
+import { onFirstUse } from '../../../core/onFirstUse.ts';
 import { z } from 'zod';
 import { RESOURCES } from '@app/shared/resources/index';
 import { MIGRATIONS } from '../../../../migrations/index.ts';
@@ -16,6 +17,7 @@ import { type ColumnView, columnSettings, definitionOfTable, readGenConfig, save
  * parameters. Nothing is written to the server's file system.
  */
 
+const yazl = onFirstUse<typeof Yazl>('yazl');
 const READ = ['GENERATOR_ALL', 'GENERATOR_SELECT'];
 const EDIT = ['GENERATOR_ALL', 'GENERATOR_EDIT'];
 const CREATE = ['GENERATOR_ALL', 'GENERATOR_CREATE'];
@@ -187,7 +189,7 @@ function mergeSettings(current: ColumnView[], input: ColumnInput[]): ColumnSetti
 
 function zipOf(files: GeneratedFile[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
+    const zip = new (yazl().ZipFile)();
     // yazl sets the UTF-8 name flag for non-ASCII names, so Chinese file names survive every unzip tool
     for (const f of files) zip.addBuffer(Buffer.from(f.content, 'utf8'), f.path, { mtime: new Date() });
     zip.end();
