@@ -68,6 +68,9 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   // 薪资管理 › 代发工资 (modules/payout, issue 23): batches from a confirmed month, the bank file (locks the batch),
   // the bank's return file, card corrections and re-pay batches
   { prefix: 'PAYOUT', alias: '代发工资', actions: [['SELECT', '查询'], ['CREATE', '生成'], ['EXPORT', '导出'], ['IMPORT', '导入回盘'], ['EDIT', '更正账号'], ['DELETE', '删除']] },
+  // 薪资管理 › 个税申报 (modules/iit, issue 23 items 4-6): the ITS declaration workbooks, ITS's calculated result
+  // reconciled with ours (acknowledging a difference is EDIT), the ITS person list for 增减员
+  { prefix: 'IIT', alias: '个税申报', actions: [['SELECT', '查询'], ['EXPORT', '导出申报表'], ['IMPORT', '导入税局文件'], ['EDIT', '确认差异']] },
   { prefix: 'ALIPAY', alias: '支付宝工具', actions: [['SELECT', '查看'], ['EDIT', '配置'], ['PAY', '测试支付']] },
 ];
 

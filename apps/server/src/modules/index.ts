@@ -5,6 +5,7 @@ import { registerSystem } from './system/index.ts';
 import { registerDispatch } from './dispatch/index.ts';
 import { registerPayroll } from './payroll/index.ts';
 import { registerPayout } from './payout/index.ts';
+import { registerIit } from './iit/index.ts';
 import { registerStorageModule } from './storage/index.ts';
 import { registerTools } from './tools/index.ts';
 import { registerEmail } from './integrations/email/index.ts';
@@ -44,6 +45,8 @@ export const AREAS = [
   area('settlement', registerSettlement),
   // 薪资管理 › 代发工资 and 系统工具 › 银行模板 (issue 23)
   area('payout', registerPayout),
+  // 薪资管理 › 个税申报 (issue 23 items 4-6)
+  area('iit', registerIit),
   // 系统工具 › 存储管理 and 图床管理
   area('storage', registerStorageModule, ['storage']),
   area('tools', registerTools),

@@ -136,6 +136,12 @@ export const exportPayout = defineContract({
   tags,
   log: '导出银行代发文件',
   params: z.object({ batchId: id }),
+  // the month's IIT reconciliation (个税申报) still has unacknowledged differences: the first export answers 409
+  // IIT_RECONCILE_OPEN unless the clerk overrides with a reason (recorded with the batch and in the operation log)
+  query: z.object({
+    iitOverride: z.enum(['true'], { error: 'iitOverride 只能是 true' }).optional(),
+    iitOverrideReason: z.string({ error: '强制导出请填写原因（1到200个字符）' }).trim().min(1, '强制导出请填写原因（1到200个字符）').max(200, '强制导出请填写原因（1到200个字符）').optional(),
+  }),
 });
 
 export const importPayoutReturn = defineContract({

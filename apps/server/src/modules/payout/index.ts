@@ -8,6 +8,7 @@ import { routeContract } from '../../crud/registerContract.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { chinaToday } from '../dispatch/lookups.ts';
 import { loadVisibleCompany, whereCompanyVisible } from '../payroll/companies.ts';
+import { openDifferences } from '../iit/reconcile.ts';
 import { isConfirmed } from '../payroll/salaryStore.ts';
 import { payoutFileName, writePayoutFile } from './bankFile.ts';
 import { type Candidate, checkCandidates } from './precheck.ts';
@@ -153,6 +154,19 @@ export function registerPayout(app: FastifyInstance): void {
 
   routeContract(app, exportPayout, async (req, reply) => {
     const b = await visibleBatch(app, req, req.params.batchId);
+    // the first export releases the money: an IIT reconciliation of the month with open differences holds it unless
+    // the clerk overrides with a reason (a later download of the same locked file is not held)
+    const open = b.state === 'pending' ? await openDifferences(db(), b.dispatch_company, b.month) : null;
+    if (open) {
+      const { iitOverride, iitOverrideReason } = req.query;
+      if (iitOverride !== 'true') throw new AppError('IIT_RECONCILE_OPEN', { agent: b.dispatch_company ?? '', month: b.month, open: open.open });
+      if (!iitOverrideReason) throw new AppError('IIT_OVERRIDE_REASON');
+      const now = nowIso();
+      await db()
+        .insertInto('accounts_iit_override')
+        .values({ batch_id: num(b.id), dispatch_company: b.dispatch_company ?? '', month: b.month, reconcile_id: open.reconcileId, open_count: open.open, reason: iitOverrideReason, username: req.user?.username ?? null, create_time: now, update_time: now })
+        .execute();
+    }
     const template = await loadTemplate(db(), num(b.template_id));
     const rows = await loadRows(db(), num(b.id));
     const exportTime = b.export_time ?? nowIso();
