@@ -72,7 +72,7 @@ describe('upgrading a database of the previous release', () => {
     const recorded = await dynamicDb(db).selectFrom('kysely_migration').select('name').orderBy('name').execute();
     expect(recorded.map((r) => r.name)).toEqual(MIGRATIONS.map(([name]) => name));
     // the definition-derived menus the previous release lacked: 专项附加扣除 (shipped since) and the throwaway one
-    expect(first.sync.menus).toEqual(['salary/taxDeduction', 'salary/taxDeductionCap', 'salary/settlementTerms', 'salary/vatRegime', 'records/gadget', 'tools/bankTemplate']);
+    expect(first.sync.menus).toEqual(['salary/taxDeduction', 'salary/taxDeductionCap', 'salary/settlementTerms', 'salary/vatRegime', 'records/gadget', 'tools/bankTemplate', 'tools/siChangeTemplate']);
     // and 专项附加扣除标准 (issue 20, migration 0024) with its codes and dictionaries
     expect(first.sync.permissions).toEqual([
       ...['ALL', 'SELECT', 'CREATE', 'EDIT', 'DELETE'].map((a) => `TAXDEDUCTIONCAP_${a}`),
@@ -81,6 +81,8 @@ describe('upgrading a database of the previous release', () => {
       ...['ALL', 'SELECT', 'CREATE', 'EDIT', 'DELETE'].map((a) => `VATREGIME_${a}`),
       // 银行模板 (issue 23, migration 0029)
       ...['ALL', 'SELECT', 'CREATE', 'EDIT', 'DELETE'].map((a) => `BANKTEMPLATE_${a}`),
+      // 社保模板 (issue 24, migration 0033)
+      ...['ALL', 'SELECT', 'CREATE', 'EDIT', 'DELETE'].map((a) => `SICHANGETEMPLATE_${a}`),
       ...['ALL', 'SELECT', 'CREATE', 'EDIT', 'DELETE'].map((a) => `GADGET_${a}`),
     ]);
     expect(first.sync.dictionaries).toEqual(['gadget_color']);
@@ -108,7 +110,7 @@ describe('upgrading a database of the previous release', () => {
     const added = await menu(db, '小工具');
     expect(added).toMatchObject({ path: 'gadget', component: 'crud/gadget', icon: 'ToolOutlined' });
     expect(Number(added?.pid)).toBe(Number(records?.id));
-    expect(Number((await db.selectFrom('sys_menu').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(menusBefore + 6); // 专项附加扣除, 专项附加扣除标准, 结算条款, 增值税计税方式, 小工具 and 银行模板
+    expect(Number((await db.selectFrom('sys_menu').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(menusBefore + 7); // 专项附加扣除, 专项附加扣除标准, 结算条款, 增值税计税方式, 小工具, 银行模板 and 社保模板
     const grantedTo = await db
       .selectFrom('sys_roles_menus as rm')
       .innerJoin('sys_role as r', 'r.id', 'rm.role_id')

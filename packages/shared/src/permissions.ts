@@ -71,6 +71,8 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   // 薪资管理 › 个税申报 (modules/iit, issue 23 items 4-6): the ITS declaration workbooks, ITS's calculated result
   // reconciled with ours (acknowledging a difference is EDIT), the ITS person list for 增减员
   { prefix: 'IIT', alias: '个税申报', actions: [['SELECT', '查询'], ['EXPORT', '导出申报表'], ['IMPORT', '导入税局文件'], ['EDIT', '确认差异']] },
+  // 社保管理 › 增减员 (issue 24 item 3): the lists for the bureau and the fund centre
+  { prefix: 'SICHANGES', alias: '增减员', actions: [['SELECT', '查询'], ['EXPORT', '导出']] },
   { prefix: 'ALIPAY', alias: '支付宝工具', actions: [['SELECT', '查看'], ['EDIT', '配置'], ['PAY', '测试支付']] },
 ];
 

@@ -6,6 +6,7 @@ import { registerDispatch } from './dispatch/index.ts';
 import { registerPayroll } from './payroll/index.ts';
 import { registerPayout } from './payout/index.ts';
 import { registerIit } from './iit/index.ts';
+import { registerSiChanges } from './siChanges/index.ts';
 import { registerStorageModule } from './storage/index.ts';
 import { registerTools } from './tools/index.ts';
 import { registerEmail } from './integrations/email/index.ts';
@@ -47,6 +48,8 @@ export const AREAS = [
   area('payout', registerPayout),
   // 薪资管理 › 个税申报 (issue 23 items 4-6)
   area('iit', registerIit),
+  // 社保管理 › 增减员 and 系统工具 › 社保模板 (issue 24 item 3)
+  area('siChanges', registerSiChanges),
   // 系统工具 › 存储管理 and 图床管理
   area('storage', registerStorageModule, ['storage']),
   area('tools', registerTools),

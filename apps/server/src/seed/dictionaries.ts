@@ -5,6 +5,7 @@
  * (Beijing 2025-07 figures; the operator must confirm them before real payroll, see the remarks).
  */
 import { BANK_FILE_ENCODINGS, BANK_FILE_TYPES } from '@app/shared/resources/bankTemplate';
+import { SI_CHANGE_FILE_TYPES, SI_CHANGE_TARGETS } from '@app/shared/socialInsurance/siChangeLayout';
 import { TAX_DEDUCTION_RULES } from '@app/shared/resources/taxDeductionCap';
 
 export interface DictSeed {
@@ -95,6 +96,9 @@ export const DICTIONARIES: DictSeed[] = [
   // 专项附加扣除标准 (taxDeductionCap.ts): the rules the checker knows, and the rent's city categories (国发〔2018〕41号 art.20)
   { name: 'bank_file_type', remark: '银行模板的文件类型', entries: Object.entries(BANK_FILE_TYPES).map(([value, label]): [string, string] => [label, value]) },
   { name: 'bank_file_encoding', remark: '银行模板的文件编码', entries: Object.entries(BANK_FILE_ENCODINGS).map(([value, label]): [string, string] => [label, value]) },
+  // 社保模板 (issue 24 item 3): who a change list goes to, and its file types
+  { name: 'si_change_target', remark: '社保模板的对象', entries: Object.entries(SI_CHANGE_TARGETS).map(([value, label]): [string, string] => [label, value]) },
+  { name: 'si_change_file_type', remark: '社保模板的文件类型', entries: Object.entries(SI_CHANGE_FILE_TYPES).map(([value, label]): [string, string] => [label, value]) },
   { name: 'tax_deduction_rule', remark: '专项附加扣除标准的扣除项目', entries: Object.entries(TAX_DEDUCTION_RULES).map(([value, label]): [string, string] => [label, value]) },
   {
     name: 'housing_rent_city_tier',

@@ -42,6 +42,13 @@ export const MENU_TREE: MenuSeed[] = [
       { name: '应收台账', path: 'receivables', icon: 'AccountBookOutlined', component: 'salary/settlement/receivables' },
     ],
   },
+  {
+    // issue 24: the lists for the social-insurance bureau and the housing-fund centre
+    name: '社保管理',
+    path: 'social',
+    icon: 'SafetyOutlined',
+    children: [{ name: '增减员', path: 'siChanges', icon: 'UsergroupAddOutlined', component: 'social/siChanges/index' }],
+  },
   { name: '工资条', path: 'acPayslip', icon: 'ProfileOutlined', component: 'salary/acPayslip/index' },
   {
     name: '人事档案',

@@ -54,6 +54,8 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   // 代发工资 (issue 23)
   'salary/payout/index': () => import('./salary/payout/PayoutPage'),
   'salary/payslipDelivery/index': () => import('./salary/payslipDelivery/PayslipDeliveryPage'),
+  // 社保管理 › 增减员 (issue 24 item 3)
+  'social/siChanges/index': () => import('./social/SiChangesPage'),
   // payroll inputs on the generic screens, with their pickers and 无法匹配 check (U1, U7)
   'crud/taxDeduction': () => import('./salary/taxInputs/TaxDeductionPage'),
   'crud/taxOpening': () => import('./salary/taxInputs/TaxOpeningPage'),

@@ -23,6 +23,7 @@ import { taxDeductionCapResource } from './taxDeductionCap.ts';
 import { taxOpeningResource } from './taxOpening.ts';
 import { settlementTermsResource, vatRegimeResource } from './settlementTerms.ts';
 import { bankTemplateResource } from './bankTemplate.ts';
+import { siChangeTemplateResource } from './siChangeTemplate.ts';
 // -- payroll resources end
 
 /**
@@ -57,6 +58,7 @@ export const RESOURCE_DEFINITIONS = [
   settlementTermsResource,
   vatRegimeResource,
   bankTemplateResource,
+  siChangeTemplateResource,
 ] as const;
 
 /** Every resource definition by API name; the web app's generic pages and the server's Excel routes read it. */

@@ -1,7 +1,7 @@
 import type { BankLayout } from '@app/shared/payout/bankLayout';
 import { sniffExcelFormat, openWorkbook } from '../../core/excel/readWorkbook.ts';
 import type { CellValue } from '../../core/excel/types.ts';
-import { decodeText } from './bankFile.ts';
+import { decodeText } from '../../core/excel/layoutFile.ts';
 
 /**
  * Reads a bank's return file (回盘, issue 23 item 3) by the template's return mapping: which columns hold the 序号,

@@ -1,0 +1,39 @@
+import { defineResource } from '../resource/types.ts';
+
+/**
+ * Social-insurance and housing-fund change templates (社保模板, issue 24 item 3): each city's bureau and fund centre
+ * takes 增员 / 减员 / 基数变更 lists in its own column set (month-close.md §B4), so each is described as data, like
+ * the bank templates: region, target (社保 / 公积金), file type, encoding, lines above the table and per list the
+ * columns (JSON checked by `parseSiChangeLayout`, packages/shared/src/socialInsurance/siChangeLayout.ts, on save and
+ * on export). Migration 0033 seeds Beijing and Shenzhen; operators add their cities.
+ */
+export const siChangeTemplateResource = defineResource({
+  name: 'siChangeTemplate',
+  table: 'accounts_si_change_template',
+  permission: 'SICHANGETEMPLATE',
+  label: '社保模板',
+  dialogWidth: 800,
+  searchMode: 'filters',
+  defaultSort: [['id', 'asc']],
+  unique: [{ fields: ['templateName'], message: '模板名称已存在' }],
+  menu: { parent: 'tools', path: 'siChangeTemplate', icon: 'SafetyOutlined', titles: { en: 'SI list templates', es: 'Plantillas de altas y bajas', ja: '社会保険届出テンプレート' } },
+  fields: [
+    { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
+    { name: 'templateName', kind: 'string', label: '模板名称', required: '请输入模板名称', maxLength: 100, filter: 'like', search: true, width: 220 },
+    { name: 'region', kind: 'string', label: '地区', required: '请输入地区', maxLength: 50, filter: 'like', search: true, width: 90 },
+    { name: 'target', kind: 'dict', dict: 'si_change_target', label: '对象', required: '请选择对象', filter: 'eq', search: true, width: 80 },
+    { name: 'fileType', kind: 'dict', dict: 'si_change_file_type', label: '文件类型', required: '请选择文件类型', width: 110 },
+    { name: 'encoding', kind: 'dict', dict: 'bank_file_encoding', label: '编码', required: '请选择编码', width: 90 },
+    { name: 'titleRow', kind: 'bool', label: '列标题行', defaultValue: true, list: false },
+    { name: 'unitNo', kind: 'string', label: '单位编号', maxLength: 50, list: false },
+    { name: 'unitName', kind: 'string', label: '单位名称', maxLength: 100, list: false },
+    { name: 'fileNamePattern', kind: 'string', label: '文件名', maxLength: 100, list: false },
+    { name: 'headerLines', kind: 'text', label: '表头行', list: false, span: 24 },
+    { name: 'addColumns', kind: 'text', label: '增员列', list: false, span: 24 },
+    { name: 'removeColumns', kind: 'text', label: '减员列', list: false, span: 24 },
+    { name: 'baseColumns', kind: 'text', label: '基数变更列', list: false, span: 24 },
+    { name: 'remark', kind: 'string', label: '备注', maxLength: 255, width: 260 },
+    { name: 'createTime', kind: 'datetime', label: '创建日期', readOnly: true, list: false },
+    { name: 'updateTime', kind: 'datetime', label: '更新日期', readOnly: true, list: false },
+  ],
+});
