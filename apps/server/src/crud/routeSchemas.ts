@@ -58,16 +58,7 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
 /** `/:id` path parameters. */
 export const idParams = z.object({ id: idSchema() });
 
-/** A JSON array of 1..1000 positive ids (bulk deletes); duplicates removed. */
-export const idArrayBody = z
-  .array(z.unknown(), { error: '请提供要删除的ID数组' })
-  .min(1, '请提供要删除的ID数组')
-  .max(1000, '一次最多删除1000条')
-  .pipe(z.array(idSchema()))
-  .transform((ids) => [...new Set(ids)])
-  .meta({ type: 'array', items: { type: 'integer', minimum: 1, maximum: INT_MAX }, minItems: 1, maxItems: 1000 });
-
 /** The empty object some routes answer with (`{}`). */
 export const emptyObject = z.object({});
 
-export { idSchema, queryId, queryText, safeText } from '@app/shared/contracts/schemas';
+export { idArrayBody, idSchema, queryId, queryText, safeText } from '@app/shared/contracts/schemas';

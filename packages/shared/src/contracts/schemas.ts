@@ -61,3 +61,12 @@ export function queryText(message: string, max = 100) {
     })
     .meta({ type: 'string', maxLength: max });
 }
+
+/** A JSON array of 1..1000 positive ids (bulk deletes); duplicates removed. */
+export const idArrayBody = z
+  .array(z.unknown(), { error: '请提供要删除的ID数组' })
+  .min(1, '请提供要删除的ID数组')
+  .max(1000, '一次最多删除1000条')
+  .pipe(z.array(idSchema()))
+  .transform((ids) => [...new Set(ids)])
+  .meta({ type: 'array', items: { type: 'integer', minimum: 1, maximum: INT_MAX }, minItems: 1, maxItems: 1000 });

@@ -1,53 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { isUniqueViolation, likeContains, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { nextFireTimes, normaliseCron } from '../../core/scheduler/cron.ts';
 import { countOf } from '../../crud/pagedQuery.ts';
-import { pageOf } from '../../crud/registerResource.ts';
-import { idArrayBody, idParams, queryText, safeText } from '../../crud/routeSchemas.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { armJobs, handlerOf, jobKey, jobRowToApi, missedSince, paramsObject, runOptionsOfRow, type ScheduledJobDbRow, seedSystemJobs } from './jobStore.ts';
 import { assertLogRetentionFloor, HANDLER_PARAMS, registerSystemHandlers, SYSTEM_HANDLERS } from './systemHandlers.ts';
-import type { JobListRow } from '@app/shared/jobs';
+import { createJob, deleteJob, deleteJobs, execJob, type JobListRow, type jobBody, jobHandlers, jobLogException, jobNextRuns, listJobLogs, listJobs, toggleJob, updateJob } from '@app/shared/contracts/jobs';
 import { MAINTENANCE_HANDLER_PARAMS, registerMaintenanceHandlers } from './maintenanceHandlers.ts';
 import { OFFICE_HANDLER_PARAMS, registerOfficeHandlers } from './officeHandlers.ts';
 
-const TAGS = ['定时任务'];
 /** Beans of handlers that belong to the model tasks (/taskManagement), not to system jobs. */
 const MODEL_TASK_BEANS = new Set(['modelTask']);
-const LIST_CODES = ['JOB_ALL', 'JOB_SELECT'];
-const LOG_CODES = ['JOB_ALL', 'JOB_SELECT'];
-const CREATE_CODES = ['JOB_ALL', 'JOB_CREATE'];
-const EDIT_CODES = ['JOB_ALL', 'JOB_EDIT'];
-const DELETE_CODES = ['JOB_ALL', 'JOB_DELETE'];
-/** Whoever may open the dialog may read the handler list and the fire-time preview. */
-const DIALOG_CODES = ['JOB_ALL', 'JOB_SELECT', 'JOB_CREATE', 'JOB_EDIT'];
-
-const pageQuery = {
-  page: z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(1_000_000, '页码必须是非负整数').optional(),
-  size: z.coerce.number({ error: '每页条数必须是1到1000的整数' }).int('每页条数必须是1到1000的整数').min(1, '每页条数必须是1到1000的整数').max(1000, '每页条数必须是1到1000的整数').optional(),
-  sort: z.unknown().optional(),
-};
-
-const jobBody = z.object({
-  jobName: safeText('任务名称', 100).trim().min(1, '请输入任务名称'),
-  beanName: safeText('Bean名称', 50).trim().min(1, '请选择任务处理器'),
-  methodName: safeText('方法名称', 50).trim().min(1, '请选择任务处理器'),
-  cronExpression: safeText('Cron表达式', 120).trim().min(1, '请输入Cron表达式'),
-  params: z.union([safeText('参数', 2000), z.record(z.string(), z.unknown())]).nullish(),
-  isPause: z.boolean({ error: '状态必须是 true 或 false' }).optional(),
-  remark: safeText('备注', 255).nullish(),
-  // run options (migration 0027); omitted on an update: the stored values stay
-  retryCount: z.number({ error: '重试次数必须是0到10之间的整数' }).int('重试次数必须是0到10之间的整数').min(0, '重试次数必须是0到10之间的整数').max(10, '重试次数必须是0到10之间的整数').optional(),
-  retryIntervalSec: z.number({ error: '重试间隔必须是1到3600秒之间的整数' }).int('重试间隔必须是1到3600秒之间的整数').min(1, '重试间隔必须是1到3600秒之间的整数').max(3600, '重试间隔必须是1到3600秒之间的整数').optional(),
-  misfirePolicy: z.enum(['once', 'skip'], { error: '错过策略只能是 once（补跑一次）或 skip（跳过）' }).optional(),
-  allowOverlap: z.boolean({ error: '允许并发必须是 true 或 false' }).optional(),
-});
-const jobUpdateBody = jobBody.extend({ id: z.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数') });
-
-const jobRowSchema = z.looseObject({ id: z.number(), jobName: z.string(), isPause: z.boolean() });
 
 /**
  * 系统工具 › 定时任务 (spec §7 "Jobs variant"): system jobs over the scheduler plugin. A row names a registered
@@ -56,7 +22,7 @@ const jobRowSchema = z.looseObject({ id: z.number(), jobName: z.string(), isPaus
  * `job:` keys; model tasks read theirs under /taskManagement).
  */
 export async function registerJobs(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const db = app.ctx.db;
   registerSystemHandlers(app);
   registerOfficeHandlers(app);
@@ -132,13 +98,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
     await app.scheduler.schedule(jobKey(api.id), { jobName: api.jobName, cron: api.cronExpression, handler: handlerOf(row), params: paramsObject(api.params), paused: api.isPause, options: runOptionsOfRow(api), since: missedSince(api) });
   }
 
-  app.get(
-    '/api/jobs',
-    {
-      config: { auth: LIST_CODES },
-      schema: { tags: TAGS, summary: '定时任务列表', querystring: z.object({ jobName: queryText('任务名称过长', 100), ...pageQuery }), response: { 200: pageOf(jobRowSchema) } },
-    },
-    async (req) => {
+  routeContract(app, listJobs, async (req) => {
       const { jobName, page = 0, size = 10 } = req.query;
       let qb = db.selectFrom('sys_scheduled_job');
       if (jobName) qb = qb.where(likeContains(app.ctx.dialect, 'job_name', jobName));
@@ -152,29 +112,18 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
         }),
       );
       return { content, totalElements };
-    },
-  );
+  });
 
-  app.get(
-    '/api/jobs/handlers',
-    { config: { auth: DIALOG_CODES }, schema: { tags: TAGS, summary: '可选的任务处理器（beanName.methodName）' } },
-    async () =>
+  routeContract(app, jobHandlers, async () =>
       systemHandlers().map((h) => {
           const [beanName, methodName = ''] = h.name.split('.');
           return { name: h.name, beanName, methodName, title: h.title };
         }),
   );
 
-  app.get(
-    '/api/jobs/nextRuns',
-    {
-      config: { auth: DIALOG_CODES },
-      schema: { tags: TAGS, summary: 'Cron表达式接下来的触发时间（预览）', querystring: z.object({ cron: safeText('Cron表达式', 120).min(1, '请输入Cron表达式') }), response: { 200: z.object({ times: z.array(z.string()) }) } },
-    },
-    async (req) => ({ times: nextFireTimes(req.query.cron, 5) }),
-  );
+  routeContract(app, jobNextRuns, async (req) => ({ times: nextFireTimes(req.query.cron, 5) }));
 
-  app.post('/api/jobs', { config: { auth: CREATE_CODES, log: '新增定时任务' }, schema: { tags: TAGS, summary: '新增定时任务', body: jobBody } }, async (req, reply) => {
+  routeContract(app, createJob, async (req, reply) => {
     const { values } = checkedValues(req.body);
     const now = nowIso();
     const isPause = req.body.isPause === true ? 1 : 0;
@@ -192,7 +141,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
     return reply.code(201).send(jobRowToApi(row));
   });
 
-  app.put('/api/jobs', { config: { auth: EDIT_CODES, log: '修改定时任务' }, schema: { tags: TAGS, summary: '修改定时任务', body: jobUpdateBody } }, async (req, reply) => {
+  routeContract(app, updateJob, async (req, reply) => {
     const existing = await loadRow(req.body.id);
     const { values } = checkedValues(req.body);
     // the editor becomes the owner: the alerts of what they set up go to them
@@ -208,7 +157,7 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
   });
 
   // 暂停/恢复: one toggle, as the screen's single button calls it
-  app.put('/api/jobs/:id', { config: { auth: EDIT_CODES, log: '暂停/恢复定时任务' }, schema: { tags: TAGS, summary: '暂停或恢复（切换）', params: idParams } }, async (req) => {
+  routeContract(app, toggleJob, async (req) => {
     const row = await loadRow(req.params.id);
     const isPause = Number(row.is_pause) === 1 ? 0 : 1;
     // resuming clears the failure streak that may have paused it
@@ -229,41 +178,36 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
     return { id: row.id, isPause: isPause === 1 };
   });
 
-  app.put('/api/jobs/exec/:id', { config: { auth: EDIT_CODES, log: '执行一次定时任务' }, schema: { tags: TAGS, summary: '执行一次（暂停的任务也可以）', params: idParams } }, async (req) => {
+  routeContract(app, execJob, async (req) => {
     const row = await loadRow(req.params.id);
     const api = jobRowToApi(row);
     await app.scheduler.runNow(jobKey(api.id), { jobName: api.jobName, handler: handlerOf(row), params: paramsObject(api.params), cron: api.cronExpression, options: runOptionsOfRow(api) });
     return { id: api.id };
   });
 
-  async function deleteJob(id: number): Promise<void> {
+  async function removeJob(id: number): Promise<void> {
     const row = await loadRow(id);
     if (await app.scheduler.isRunning(jobKey(row.id))) throw new AppError('JOB_RUNNING', {});
     await app.scheduler.unschedule(jobKey(row.id));
     await db.deleteFrom('sys_scheduled_job').where('id', '=', row.id).execute();
   }
 
-  app.delete('/api/jobs/:id', { config: { auth: DELETE_CODES, log: '删除定时任务' }, schema: { tags: TAGS, summary: '删除定时任务（运行中不能删除）', params: idParams } }, async (req) => {
-    await deleteJob(req.params.id);
+  routeContract(app, deleteJob, async (req) => {
+    await removeJob(req.params.id);
     return {};
   });
 
-  app.delete('/api/jobs', { config: { auth: DELETE_CODES, log: '批量删除定时任务' }, schema: { tags: TAGS, summary: '批量删除定时任务', body: idArrayBody } }, async (req) => {
+  routeContract(app, deleteJobs, async (req) => {
     // all or nothing: every job must exist and be idle before any is deleted
     for (const id of req.body) {
       await loadRow(id);
       if (await app.scheduler.isRunning(jobKey(id))) throw new AppError('JOB_RUNNING', {});
     }
-    for (const id of req.body) await deleteJob(id);
+    for (const id of req.body) await removeJob(id);
     return {};
   });
 
-  const logQuery = z.object({
-    jobName: queryText('任务名称过长', 100),
-    isSuccess: z.enum(['true', 'false'], { error: 'isSuccess 只能是 true 或 false' }).optional(),
-    ...pageQuery,
-  });
-  app.get('/api/jobLogs', { config: { auth: LOG_CODES }, schema: { tags: TAGS, summary: '执行日志（系统任务）', querystring: logQuery } }, async (req) => {
+  routeContract(app, listJobLogs, async (req) => {
     const { jobName, isSuccess, page = 0, size = 6 } = req.query;
     let qb = db.selectFrom('sys_job_log').where('job_key', 'like', 'job:%');
     if (jobName) qb = qb.where(likeContains(app.ctx.dialect, 'job_name', jobName));
@@ -301,13 +245,9 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
     return { content, totalElements };
   });
 
-  app.get(
-    '/api/jobLogs/:id',
-    { config: { auth: LOG_CODES }, schema: { tags: TAGS, summary: '一条执行日志的异常详情', params: idParams, response: { 200: z.object({ exceptionDetail: z.string() }) } } },
-    async (req) => {
+  routeContract(app, jobLogException, async (req) => {
       const row = await db.selectFrom('sys_job_log').select('exception_detail').where('id', '=', req.params.id).where('job_key', 'like', 'job:%').executeTakeFirst();
       if (!row) throw new AppError('JOB_LOG_NOT_FOUND', {});
       return { exceptionDetail: row.exception_detail ?? '' };
-    },
-  );
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import type { DB } from '../../core/dbTypes.ts';
-import type { JobRow } from '@app/shared/jobs';
+import type { JobRow } from '@app/shared/contracts/jobs';
 import type { RunOptions } from '../../core/scheduler/index.ts';
 
 export type { JobRow };

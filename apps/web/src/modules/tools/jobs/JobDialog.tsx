@@ -1,21 +1,14 @@
-import type { JobListRow } from '@app/shared/jobs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createJob, type JobListRow, jobHandlers, jobNextRuns, listJobs, updateJob } from '@app/shared/contracts/jobs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract, contractKey, useContractQuery } from '../../../app/contractClient';
 import { CronField } from '../../../crud/CronField';
 
 /** A job of the list (one definition with the server's, in packages/shared). */
 export type JobRow = JobListRow;
-
-interface HandlerOption {
-  name: string;
-  beanName: string;
-  methodName: string;
-  title: string;
-}
 
 interface FormValues {
   jobName: string;
@@ -41,7 +34,7 @@ export default function JobDialog({ open, editing, onClose }: { open: boolean; e
   const { t } = useTranslation('jobs');
   const [form] = Form.useForm<FormValues>();
   const queryClient = useQueryClient();
-  const handlers = useQuery({ queryKey: ['jobs', 'handlers'], queryFn: () => api.get<HandlerOption[]>('/api/jobs/handlers'), enabled: open, staleTime: 60_000 });
+  const handlers = useContractQuery(jobHandlers, {}, { enabled: open, staleTime: 60_000 });
 
   useEffect(() => {
     if (!open) return;
@@ -63,7 +56,7 @@ export default function JobDialog({ open, editing, onClose }: { open: boolean; e
   }, [open, editing, form]);
 
   const save = useMutation({
-    mutationFn: (v: FormValues) => {
+    mutationFn: async (v: FormValues): Promise<void> => {
       const [beanName, methodName] = v.handler.split('.');
       const body = {
         jobName: v.jobName,
@@ -78,12 +71,13 @@ export default function JobDialog({ open, editing, onClose }: { open: boolean; e
         misfirePolicy: v.misfirePolicy ?? 'once',
         allowOverlap: v.allowOverlap ?? false,
       };
-      return editing ? api.put('/api/jobs', { id: editing.id, ...body }) : api.post('/api/jobs', body);
+      if (editing) await callContract(updateJob, { body: { id: editing.id, ...body } });
+      else await callContract(createJob, { body });
     },
     onSuccess: () => {
       notify.success(editing ? t('msg.updated') : t('msg.created'));
       onClose();
-      return queryClient.invalidateQueries({ queryKey: ['jobs'] });
+      return queryClient.invalidateQueries({ queryKey: contractKey(listJobs) });
     },
   });
 
@@ -120,8 +114,8 @@ export default function JobDialog({ open, editing, onClose }: { open: boolean; e
           placeholder="0 0/5 * * * ?"
           presets={CRON_PRESETS.map((p) => ({ value: p, label: t(`preset.${p}`, { defaultValue: p }) }))}
           presetsPlaceholder={t('dialog.presets')}
-          nextRunsUrl="/api/jobs/nextRuns"
-          nextRunsKey={['jobs', 'nextRuns']}
+          nextRunsUrl={jobNextRuns.path}
+          nextRunsKey={contractKey(jobNextRuns)}
           nextRunsLabel={t('dialog.nextRuns')}
           noNextRunLabel={t('dialog.nextRuns')}
           testId="job-cron"

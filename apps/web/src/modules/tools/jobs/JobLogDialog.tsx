@@ -1,22 +1,7 @@
+import { type JobLogRow, jobLogException, listJobLogs } from '@app/shared/contracts/jobs';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/request';
+import { callContract, contractKey } from '../../../app/contractClient';
 import { RunLogDialog } from '../../../crud/RunLogDialog';
-
-export interface JobLogRow {
-  id: number;
-  jobName: string;
-  beanName: string;
-  methodName: string;
-  params: string;
-  cronExpression: string | null;
-  trigger: 'cron' | 'manual';
-  isSuccess: boolean;
-  time: number;
-  summary: string | null;
-  hasException: boolean;
-  instance: string | null;
-  createTime: string;
-}
 
 /** Spec §9: the execution-log dialog shows 6 rows a page. */
 export const JOB_LOG_PAGE_SIZE = 6;
@@ -32,8 +17,8 @@ export default function JobLogDialog({ open, onClose }: { open: boolean; onClose
       open={open}
       onClose={onClose}
       ns="jobs"
-      url="/api/jobLogs"
-      queryKey={['jobLogs']}
+      url={listJobLogs.path}
+      queryKey={contractKey(listJobLogs)}
       pageSize={JOB_LOG_PAGE_SIZE}
       width={1200}
       scrollX={1100}
@@ -51,7 +36,7 @@ export default function JobLogDialog({ open, onClose }: { open: boolean; onClose
         c.createTime,
       ]}
       hasException={(r) => r.hasException}
-      loadException={async (r) => (await api.get<{ exceptionDetail: string }>(`/api/jobLogs/${r.id}`)).exceptionDetail}
+      loadException={async (r) => (await callContract(jobLogException, { params: { id: r.id } })).exceptionDetail}
     />
   );
 }

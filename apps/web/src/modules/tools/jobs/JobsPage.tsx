@@ -1,4 +1,5 @@
 import { FileTextOutlined, PauseCircleOutlined, PlayCircleOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { createJob, deleteJob, execJob, listJobLogs, listJobs, toggleJob } from '@app/shared/contracts/jobs';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../app/useIsMobile';
 import { useAuth } from '../../../app/auth';
 import { notify } from '../../../app/feedback';
-import { api } from '../../../app/request';
+import { callContract, contractCodes, contractKey } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
 import { DeleteRowButton, EditRowButton } from '../../../crud/RowActions';
 import { ListToolbar, usePagedList } from '../../../crud/usePagedList';
@@ -15,12 +16,6 @@ import '../../../crud/crud.css';
 import JobDialog, { type JobRow } from './JobDialog';
 import JobLogDialog from './JobLogDialog';
 
-const CODES = {
-  create: ['JOB_ALL', 'JOB_CREATE'],
-  select: ['JOB_ALL', 'JOB_SELECT'],
-  edit: ['JOB_ALL', 'JOB_EDIT'],
-  delete: ['JOB_ALL', 'JOB_DELETE'],
-};
 
 /**
  * 系统工具 › 定时任务 (spec §2 "a second jobs screen", §4 job variant): system jobs searched by name, 新增, 执行日志;
@@ -35,22 +30,22 @@ export default function JobsPage() {
   const [logsOpen, setLogsOpen] = useState(false);
 
   const list = usePagedList<JobRow, { jobName: string }>({
-    key: 'jobs',
+    key: contractKey(listJobs),
     filters: { jobName: '' },
-    load: ({ jobName }, page, size) => api.get<{ content: JobRow[]; totalElements: number }>('/api/jobs', { jobName: jobName || undefined, page, size }),
+    load: ({ jobName }, page, size) => callContract(listJobs, { query: { jobName: jobName || undefined, page, size } }),
     showTotal: (total) => t('total', { total }),
   });
   const refresh = list.refresh;
 
   const toggle = useMutation({
-    mutationFn: (row: JobRow) => api.put<{ isPause: boolean }>(`/api/jobs/${row.id}`),
+    mutationFn: (row: JobRow) => callContract(toggleJob, { params: { id: row.id } }),
     onSuccess: (r) => {
       notify.success(r.isPause ? t('msg.paused') : t('msg.resumed'));
       return refresh();
     },
   });
   const exec = useMutation({
-    mutationFn: (row: JobRow) => api.put(`/api/jobs/exec/${row.id}`),
+    mutationFn: (row: JobRow) => callContract(execJob, { params: { id: row.id } }),
     onSuccess: () => {
       notify.success(t('msg.executed'));
       // the run goes on in the background: look again shortly for its state and result
@@ -59,7 +54,7 @@ export default function JobsPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (row: JobRow) => api.del(`/api/jobs/${row.id}`),
+    mutationFn: (row: JobRow) => callContract(deleteJob, { params: { id: row.id } }),
     onSuccess: () => {
       notify.success(t('msg.deleted'));
       // deleting the last row of a page goes back one page (spec §4)
@@ -67,8 +62,8 @@ export default function JobsPage() {
     },
   });
 
-  const canEdit = hasPermission(CODES.edit);
-  const canDelete = hasPermission(CODES.delete);
+  const canEdit = hasPermission(contractCodes(toggleJob));
+  const canDelete = hasPermission(contractCodes(deleteJob));
 
   const columns: ColumnsType<JobRow> = [
     { key: 'id', dataIndex: 'id', title: 'ID', width: 60 },
@@ -143,10 +138,10 @@ export default function JobsPage() {
       <ListToolbar
         ns="jobs"
         search={{ label: t('field.jobName'), placeholder: t('searchName'), onSearch: (jobName) => list.filter({ jobName }), testId: 'jobs-search' }}
-        onAdd={hasPermission(CODES.create) ? () => setDialog({ open: true, editing: null }) : undefined}
+        onAdd={hasPermission(contractCodes(createJob)) ? () => setDialog({ open: true, editing: null }) : undefined}
         addTestId="jobs-add"
         extra={
-          hasPermission(CODES.select) ? (
+          hasPermission(contractCodes(listJobLogs)) ? (
             <Button icon={<FileTextOutlined />} onClick={() => setLogsOpen(true)} data-testid="jobs-logs">
               {t('log.title')}
             </Button>
