@@ -65,6 +65,9 @@ describe('dispatch screens', () => {
     await screenshot(page, 'dispatch-company-dialog');
     await d.getByRole('button', { name: OK }).click();
     await expectNotice(page, '添加成功');
+    // the new company stays open, now 编辑单位, for its 结算条款 (issue 22); closed here
+    await d.getByTestId('company-terms-add').waitFor();
+    await d.getByRole('button', { name: /取\s*消/ }).click();
     await expect.poll(() => s.locator('tr.ant-table-row', { hasText: COMPANY }).count()).toBeGreaterThan(0);
     await screenshot(page, 'dispatch-company');
 

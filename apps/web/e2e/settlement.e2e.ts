@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, expectNotice, type Harness, login, openDialog, openScreen, screenshot, startHarness } from './harness';
+import { activeScreen, choose, expectNotice, type Harness, login, openDialog, openScreen, screenshot, SCREENSHOT_DIR, startHarness, tableRow } from './harness';
 
 /**
  * Month close I (issue 22) in the browser: one client company through 生成 → 发送 → 客户确认 → 开票 → 登记回款 on
  * 薪资管理 › 结算单, then the receipt on 回款登记 and the month on 应收台账. The salary month is confirmed and the
- * terms and VAT regime are entered through the API first (their screens are the generic resource screens).
+ * terms and VAT regime are entered through the API first; the terms are then edited in 单位管理's dialog (结算条款:
+ * an edit, a new version, a delete), and the statement is printed for the client.
  */
 describe('settlement statements', () => {
   let h: Harness;
@@ -28,6 +29,48 @@ describe('settlement statements', () => {
     await h?.close();
   });
 
+  it('edits the terms in the company dialog: versions newest first, an edit, a new version, a delete', async () => {
+    const page = await h.newPage({ width: 1440, height: 900 });
+    await login(page);
+    const s = await openScreen(page, '/accounts/company', 'crud-page-accountsCompany');
+    await tableRow(s, company).getByTestId('crud-edit').click();
+    const d = openDialog(page);
+    const terms = d.getByTestId('company-terms');
+    await expect.poll(() => terms.locator('tr.ant-table-row').count()).toBe(1);
+    expect(await terms.textContent()).toContain('商保:30');
+
+    // an edit of the 2026-01 version: a second per-head item
+    await terms.getByTestId('company-terms-edit-2026-01').click();
+    let v = openDialog(page);
+    await v.locator('#crud-settlementTerms_perHeadItems').fill('商保:30; 体检:15.5');
+    await v.getByRole('button', { name: /确\s*定/ }).click();
+    await expectNotice(page, '修改成功');
+    await expect.poll(async () => (await terms.locator('tr.ant-table-row').first().textContent()) ?? '').toContain('体检:15.5');
+
+    // a new version from a later month (copied from the newest), listed first; then deleted after the question
+    await terms.getByTestId('company-terms-add').click();
+    v = openDialog(page);
+    const from = await v.locator('#crud-settlementTerms_validFrom').inputValue();
+    expect(from > '2026-01').toBe(true);
+    await v.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => terms.locator('tr.ant-table-row').count()).toBe(2);
+    expect(await terms.locator('tr.ant-table-row').first().textContent()).toContain(from);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'settlement-company-terms-1440');
+    await terms.scrollIntoViewIfNeeded();
+    await terms.screenshot({ path: `${SCREENSHOT_DIR}/settlement-company-terms-section-1440.png` });
+    await terms.getByTestId(`company-terms-delete-${from}`).click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').last().click();
+    await expect.poll(() => terms.locator('tr.ant-table-row').count()).toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await terms.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settlement-company-terms-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await d.getByRole('button', { name: /取\s*消/ }).click();
+  });
+
   it('generate → send → confirm → invoice → receipt', async () => {
     const page = await h.newPage({ width: 1440, height: 900 });
     await login(page);
@@ -44,6 +87,8 @@ describe('settlement statements', () => {
     await drawer.getByTestId('settlement-lines').waitFor({ state: 'visible' });
     await expect.poll(() => drawer.locator('[data-testid="settlement-lines"] tr.ant-table-row').count()).toBe(2);
     expect(await drawer.getByTestId('state-DRAFT').count()).toBe(1);
+    // the terms as edited in the company dialog: 体检 15.50 a head
+    expect(await drawer.getByTestId('settlement-lines').textContent()).toContain('体检');
     await screenshot(page, 'settlement-draft');
 
     const act = async (a: string) => {

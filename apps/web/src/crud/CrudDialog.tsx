@@ -49,6 +49,11 @@ export interface CrudDialogProps {
   /** 'vertical' (default) or 'horizontal' labels. */
   layout?: 'vertical' | 'horizontal';
   labelWidth?: number;
+  /**
+   * Content below the form and outside it (a company's 结算条款 with their own dialogs): a form nested in this
+   * one would hear its Enter and submit events.
+   */
+  after?: ReactNode;
 }
 
 /**
@@ -157,6 +162,7 @@ export function CrudDialog(props: CrudDialogProps) {
         {typeof props.children === 'function' ? props.children(form) : props.children}
         <FormResetOnMount form={form} />
       </Form>
+      {props.after}
     </Modal>
   );
 }

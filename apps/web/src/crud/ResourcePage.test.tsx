@@ -209,6 +209,27 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ id: 2, name: '部件2', amount: 1234567.5, sort: 1 });
   });
 
+  it('editAfterCreate: the new row stays open in edit mode with dialogAfter below the form; the next 确定 is a PUT of it', async () => {
+    loginAs(ALL_CODES);
+    renderWithApp(<ResourcePage resource={testDef} editAfterCreate dialogAfter={({ mode, record }) => <div data-testid="after">{`${mode}:${record?.id ?? '-'}`}</div>} />);
+    await screen.findByText('部件1');
+    fireEvent.click(screen.getByTestId('crud-add'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('after').textContent).toBe('create:-');
+    // outside the form: Enter in it does not submit the dialog
+    expect(within(dialog).getByTestId('after').closest('form')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('名称'), { target: { value: '新部件' } });
+    fireEvent.change(within(dialog).getByLabelText('金额'), { target: { value: '12.5' } });
+    fireEvent.change(within(dialog).getByLabelText('排序'), { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(screen.getByTestId('after').textContent).toBe('edit:99'));
+    expect(screen.getByText('编辑部件')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').length).toBe(1));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ id: 99, name: '新部件', sort: 5 });
+    expect(calls.filter((c) => c.method === 'POST').length).toBe(1);
+  });
+
   it('removes buttons the user has no code for; no action column without edit or delete', async () => {
     loginAs(['WIDGET_SELECT']);
     renderWithApp(<ResourcePage resource={testDef} />);

@@ -4,7 +4,7 @@ import { RESOURCES } from '@app/shared/resources/index';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Result } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../app/auth';
 import { useDicts } from '../app/dict';
@@ -45,6 +45,10 @@ export interface ResourcePageProps {
   hide?: Partial<Record<'create' | 'edit' | 'delete' | 'batchDelete' | 'import' | 'export' | 'search', boolean>>;
   /** Shown instead of the table while the list is disabled (e.g. '请选择一个单位'). */
   disabledHint?: ReactNode;
+  /** Below the add/edit dialog's form (outside it), for the row being edited (undefined while adding). */
+  dialogAfter?: (dialog: { mode: DialogMode; record?: Row }) => ReactNode;
+  /** After 新增, the dialog stays open on the new row in edit mode (its `dialogAfter` can then be filled in). */
+  editAfterCreate?: boolean;
 }
 
 function resolveDef(resource: string | ResourceDef): ResourceDef | null {
@@ -66,6 +70,7 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
   const dicts = useDicts(useMemo(() => dictNames(def.fields), [def]));
   const list = useResourceList(def, props.list);
   const [dialog, setDialog] = useState<{ mode: DialogMode; record?: Row } | null>(null);
+  const created = useRef<Row | null>(null);
   const hide = props.hide ?? {};
 
   const can = {
@@ -142,7 +147,16 @@ function ResourceScreen({ def, ...props }: ResourcePageProps & { def: ResourceDe
           record={dialog?.record}
           overrides={props.formOverrides}
           toBody={props.toBody}
-          onClose={() => setDialog(null)}
+          after={dialog && props.dialogAfter ? props.dialogAfter(dialog) : undefined}
+          onSaved={(r) => {
+            if (props.editAfterCreate && r.mode === 'create' && r.row?.id !== undefined) created.current = r.row;
+          }}
+          onClose={() => {
+            // the dialog closes after every save: a row just created is opened again, now to edit
+            const row = created.current;
+            created.current = null;
+            setDialog(row ? { mode: 'edit', record: row } : null);
+          }}
         />
       )}
     </Card>
