@@ -26,6 +26,7 @@ import * as m0028 from './0028_settlement.ts';
 import * as m0029 from './0029_payout.ts';
 import * as m0030 from './0030_payslip_delivery.ts';
 import * as m0031 from './0031_iit.ts';
+import * as m0032 from './0032_si_adjust.ts';
 import * as m0033 from './0033_si_change_templates.ts';
 import * as m0010 from './0010_scheduler.ts';
 import * as m0011 from './0011_data_sources.ts';
@@ -72,6 +73,7 @@ export const MIGRATIONS: [name: string, up: (ctx: MigrationContext) => Promise<v
   ['0029_payout', m0029.up],
   ['0030_payslip_delivery', m0030.up],
   ['0031_iit', m0031.up],
+  ['0032_si_adjust', m0032.up],
   ['0033_si_change_templates', m0033.up],
 ];
 

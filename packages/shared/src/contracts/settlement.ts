@@ -91,6 +91,8 @@ export const settlementLineSchema = z.object({
   employerShiye: money,
   employerGongshang: money,
   employerGongjijin: money,
+  /** 补缴社保(单位): employer 补差 of earlier months (调基, 社保平账); statements made before it read 0 */
+  employerBackPay: money.default(0),
   items: z.array(money),
   disabledShare: money,
   unionFee: money,

@@ -48,6 +48,7 @@ export const PAYSLIP_LINE_ITEMS: readonly PayslipLineItem[] = [
   { field: 'yiliao', label: '医疗保险(个人)', section: 'deduction' },
   { field: 'shiye', label: '失业保险(个人)', section: 'deduction' },
   { field: 'gongjijin', label: '公积金(个人)', section: 'deduction' },
+  { field: 'siBackSelf', label: '补缴社保个人', section: 'deduction' },
   { field: 'tax', label: '个人所得税', section: 'deduction', always: true },
   { field: 'bonusTax', label: '年终奖个税', section: 'deduction' },
   { field: 'severanceTax', label: '经济补偿金个税', section: 'deduction' },

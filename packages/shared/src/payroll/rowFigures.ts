@@ -16,7 +16,7 @@ export type EmployerFigures = Pick<
 >;
 
 /** What personalFigures works out for one row: gross pay, the personal contributions and the employer's. */
-export type PersonFigures = Pick<RowFigures, 'gross' | 'yanglao' | 'yiliao' | 'shiye' | 'gongjijin' | 'fiveOne'> & EmployerFigures;
+export type PersonFigures = Pick<RowFigures, 'gross' | 'yanglao' | 'yiliao' | 'shiye' | 'gongjijin' | 'fiveOne' | 'siBackSelf' | 'siBackCompany'> & EmployerFigures;
 
 /*
  * Objects made per row are written as plain literals, not `{ ...a, x, y }`: on Node 20's V8 every property
@@ -36,6 +36,8 @@ export function rowFigures(
     yiliao: p.yiliao,
     shiye: p.shiye,
     gongjijin: p.gongjijin,
+    siBackSelf: p.siBackSelf,
+    siBackCompany: p.siBackCompany,
     fiveOne: p.fiveOne,
     tax: tax.tax,
     bonusTax: tax.bonusTax,
@@ -174,8 +176,46 @@ const withRatios = (limits: ItemLimits, ratioSelf: number | string, ratioCompany
   ratioCompany,
 });
 
-/** Gross pay and the personal contributions of one row (throws RowDataProblem). */
+/**
+ * Gross pay and the personal contributions of one row, with the 补差 of earlier months placed into it (补缴社保个人 in
+ * 五险一金, 补缴社保单位 in the employer total and 用工成本); throws RowDataProblem.
+ */
 export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigures {
+  const p = monthOwnFigures(row, rates);
+  const self = backAmount(row.siBackSelfDue, '补缴社保个人');
+  const company = backAmount(row.siBackCompanyDue, '补缴社保单位');
+  if (self === 0 && company === 0) return p;
+  const fiveOne = p.fiveOne + self;
+  if (fiveOne < 0) throw new RowDataProblem('补缴社保个人的退还额超过本月个人缴费，请核对补差');
+  const employerTotal = p.employerTotal + company;
+  return {
+    gross: p.gross,
+    yanglao: p.yanglao,
+    yiliao: p.yiliao,
+    shiye: p.shiye,
+    gongjijin: p.gongjijin,
+    siBackSelf: self,
+    siBackCompany: company,
+    fiveOne,
+    employerYanglao: p.employerYanglao,
+    employerYiliao: p.employerYiliao,
+    employerShiye: p.employerShiye,
+    employerGongshang: p.employerGongshang,
+    employerShengyu: p.employerShengyu,
+    employerGongjijin: p.employerGongjijin,
+    employerTotal,
+    labourCost: p.gross + employerTotal,
+  };
+}
+
+function backAmount(v: Fen | null | undefined, label: string): Fen {
+  if (v === null || v === undefined) return 0;
+  if (!Number.isSafeInteger(v) || Math.abs(v) > ADJUSTMENT_LIMIT_FEN) throw new RowDataProblem(`${label}不是有效金额`);
+  return v;
+}
+
+/** The month's own gross pay and contributions (before any 补差 of earlier months). */
+function monthOwnFigures(row: SalaryRowData, rates: RateBook): PersonFigures {
   const salary = money(row, 'salary', true);
   const jiaban = money(row, 'jiaban', false);
   const koukuan = money(row, 'koukuan', false);
@@ -190,7 +230,7 @@ export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigu
   // a merged bonus is wages of the month (应发, the cumulative method); a separate one stays out of both
   const gross = salary + jiaban - koukuan + backPay - backDeduct + (isMerged(row) ? bonus : 0);
   const { si, hf } = insuredItems(row.insureType);
-  if (!si && !hf) return { gross, yanglao: 0, yiliao: 0, shiye: 0, gongjijin: 0, fiveOne: 0, ...noEmployerCost(gross) };
+  if (!si && !hf) return { gross, yanglao: 0, yiliao: 0, shiye: 0, gongjijin: 0, siBackSelf: 0, siBackCompany: 0, fiveOne: 0, ...noEmployerCost(gross) };
   if (!row.censusType) throw missing('censusType');
   const version = rates.get(row.censusType);
   if (version === undefined) throw new RowDataProblem(`户籍类型“${row.censusType}”没有费率`);
@@ -216,7 +256,7 @@ export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigu
   };
   try {
     const p = calculatePersonalContributions(bases, rates2);
-    return { gross, yanglao: p.yanglao, yiliao: p.yiliao, shiye: p.shiye, gongjijin: p.gongjijin, fiveOne: p.fiveOne, ...employerFigures(row, version, bases, gross, si, hf) };
+    return { gross, yanglao: p.yanglao, yiliao: p.yiliao, shiye: p.shiye, gongjijin: p.gongjijin, siBackSelf: 0, siBackCompany: 0, fiveOne: p.fiveOne, ...employerFigures(row, version, bases, gross, si, hf) };
   } catch (err) {
     if (err instanceof PayrollInputError) throw new RowDataProblem(err.messageZh, err);
     throw err;

@@ -75,6 +75,14 @@ export interface SalaryRowData {
   owedUnsettledMonth?: string | null;
   /** 欠款处理方式 of the client company: true = 单位垫付 (the company advances what the pay cannot cover). */
   companyAdvances?: boolean | null;
+  /**
+   * 补缴社保个人 / 补缴社保单位 (issue 24 items 2 and 4): 补差 of earlier, confirmed months placed into this month (the
+   * loader adds up the person's items of the month, modules/siAdjust); fen, negative = refund. The personal part is
+   * withheld from this month's pay and is part of this month's 专项扣除 (fiveOne); the employer part adds to the
+   * employer total and 用工成本.
+   */
+  siBackSelfDue?: Fen | null;
+  siBackCompanyDue?: Fen | null;
   /** 1 = confirmed. */
   tag: number;
   /** Stored figures (those of the last calculation; fixed once confirmed). */
@@ -141,6 +149,9 @@ export interface RowFigures {
   yiliao: Fen;
   shiye: Fen;
   gongjijin: Fen;
+  /** 补缴社保个人 of earlier months withheld this month (inside fiveOne), and 补缴社保单位 (inside employerTotal). */
+  siBackSelf: Fen;
+  siBackCompany: Fen;
   fiveOne: Fen;
   tax: Fen;
   /** The separately taxed annual bonus's tax (0 without one, or when merged). */

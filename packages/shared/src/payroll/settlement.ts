@@ -66,6 +66,8 @@ export interface SettlementPersonRow {
   employerShiye: Fen;
   employerGongshang: Fen;
   employerGongjijin: Fen;
+  /** 补缴社保单位: the employer's 补差 of earlier months placed into this month (调基, 社保平账; negative = refund). */
+  employerBackPay?: Fen;
 }
 
 export interface SettlementInput {
@@ -91,12 +93,15 @@ export const SETTLEMENT_LINE_AMOUNTS = [
   'employerShiye',
   'employerGongshang',
   'employerGongjijin',
+  'employerBackPay',
   'disabledShare',
   'unionFee',
   'fee',
   'total',
 ] as const;
 export type SettlementLineAmount = (typeof SETTLEMENT_LINE_AMOUNTS)[number];
+/** The amounts of lines stored before 补缴社保单位 was a column (their JSON arrays are one shorter). */
+export const SETTLEMENT_LINE_AMOUNTS_V1 = SETTLEMENT_LINE_AMOUNTS.filter((k) => k !== 'employerBackPay');
 
 export type SettlementLine = { seq: number; staffName: string; idCardMasked: string; hasWage: boolean; items: Fen[] } & Record<SettlementLineAmount, Fen>;
 
@@ -201,8 +206,9 @@ export function buildSettlementStatement(input: SettlementInput): SettlementStat
       employerShiye: si?.employerShiye ?? 0,
       employerGongshang: si?.employerGongshang ?? 0,
       employerGongjijin: si?.employerGongjijin ?? 0,
+      employerBackPay: si?.employerBackPay ?? 0,
     };
-    const employerSum = employer.employerYanglao + employer.employerYiliao + employer.employerShiye + employer.employerGongshang + employer.employerGongjijin;
+    const employerSum = employer.employerYanglao + employer.employerYiliao + employer.employerShiye + employer.employerGongshang + employer.employerGongjijin + employer.employerBackPay;
     const items = terms.perHeadItems.map((it) => (wage ? it.amount : 0));
     const disabledShare = !wage ? 0 : terms.disabledShareMode === 'PER_HEAD' ? terms.disabledShareAmount : terms.disabledShareMode === 'PCT_WAGE' ? disabledTimes(gross) : 0;
     const unionFee = wage ? unionTimes(gross) : 0;
@@ -238,7 +244,7 @@ export function buildSettlementStatement(input: SettlementInput): SettlementStat
   const itemSums = terms.perHeadItems.map(() => 0);
   let passThrough = 0;
   for (const l of lines) {
-    const passed = l.gross + l.employerYanglao + l.employerYiliao + l.employerShiye + l.employerGongshang + l.employerGongjijin;
+    const passed = l.gross + l.employerYanglao + l.employerYiliao + l.employerShiye + l.employerGongshang + l.employerGongjijin + l.employerBackPay;
     l.total = passed + l.items.reduce((a, b) => a + b, 0) + l.disabledShare + l.unionFee + l.fee;
     passThrough += passed;
     for (const k of SETTLEMENT_LINE_AMOUNTS) sums[k] += l[k];

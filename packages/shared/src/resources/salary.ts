@@ -148,6 +148,10 @@ export const salaryResource = defineResource({
     calc('employerGongshang', '工伤保险(单位)'),
     calc('employerShengyu', '生育保险(单位)'),
     calc('employerGongjijin', '公积金(单位)'),
+    // 补差 of earlier, confirmed months placed into this month (issue 24: 调基 and 社保平账): the personal part is
+    // inside 五险一金(个人), the employer part inside 单位缴纳合计
+    calc('siBackSelf', '补缴社保个人'),
+    calc('siBackCompany', '补缴社保单位'),
     calc('employerTotal', '单位缴纳合计'),
     calc('labourCost', '用工成本合计'),
     calc('cumulativeIncome', '累计收入'),

@@ -3,6 +3,7 @@ import type { Db } from '../../core/db.ts';
 import { calculateMonth, type LedgerRow, type MonthCalculationResult, type OpeningBalance, type SalaryRowData, type YtdCarry } from '@app/shared/payroll';
 import { taxOpeningResource } from '@app/shared/resources/taxOpening';
 import { applyArrears } from './arrears.ts';
+import { applyBackItems } from '../siAdjust/backItems.ts';
 import { taxYearOf } from './months.ts';
 import { loadRateBook } from './rates.ts';
 import {
@@ -150,6 +151,7 @@ export async function computeRows(trx: Db, month: string, rows: StoredSalaryRow[
   const ctx = await loadLedgerContext(trx, month, rows, who);
   await applyDeductionDetails(trx, month, [...rows, ...ctx.sameMonthOthers]);
   await applyArrears(trx, month, rows);
+  await applyBackItems(trx, month, rows);
   const census = [...rows, ...ctx.sameMonthOthers].map((r) => r.censusType ?? '');
   const rates = await loadRateBook(trx, month, census);
   return calculateMonth({ month, rows, sameMonthOthers: ctx.sameMonthOthers, ledger: ctx.ledger, openings: ctx.openings, carried: ctx.carried, rates });

@@ -16,8 +16,8 @@ import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
  */
 
 const MONEY = [
-  'salary', 'jiaban', 'koukuan', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusTax', 'backPay', 'backDeduct', 'severance', 'severanceExempt', 'severanceTax', 'carriedIn', 'realSalary', 'unpaid', 'advanced',
-  'employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerShengyu', 'employerGongjijin', 'employerTotal', 'labourCost',
+  'salary', 'jiaban', 'koukuan', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'deduct', 'tax', 'bonus', 'bonusTax', 'backPay', 'backDeduct', 'severance', 'severanceExempt', 'severanceTax', 'carriedIn', 'siBackSelf', 'realSalary', 'unpaid', 'advanced',
+  'employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerShengyu', 'employerGongjijin', 'siBackCompany', 'employerTotal', 'labourCost',
 ] as const;
 type Money = (typeof MONEY)[number];
 type ReportRow = Record<string, string | number | XlsxFormula | null>;

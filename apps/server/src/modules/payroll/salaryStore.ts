@@ -281,6 +281,8 @@ const FIGURE_COLUMNS: [keyof RowFigures, string][] = (
     'employerGongjijin',
     'employerTotal',
     'labourCost',
+    'siBackSelf',
+    'siBackCompany',
   ] as const
 ).map((f) => [f, S(f)]);
 

@@ -22,6 +22,7 @@ const LINE_COLUMNS = [
   ['employerShiye', '失业(单位)'],
   ['employerGongshang', '工伤(单位)'],
   ['employerGongjijin', '公积金(单位)'],
+  ['employerBackPay', '补缴社保(单位)'],
 ] as const;
 const AFTER_ITEMS = [
   ['disabledShare', '残保金分摊'],
@@ -75,7 +76,7 @@ export async function sendSettlementXlsx(app: FastifyInstance, reply: FastifyRep
   const lastLineRow = firstLineRow + lines.length - 1;
   const sum = (fen: number) => (lines.length ? new XlsxFormula((col) => `SUM(${col}${firstLineRow}:${col}${lastLineRow})`, y(fen)) : 0);
   const totalRow: XRow = { c0: '合计', c1: `共${h.lines}行，${h.heads}人` };
-  for (const [k] of LINE_COLUMNS) totalRow[k] = sum(h.sums[k]);
+  for (const [k] of LINE_COLUMNS) totalRow[k] = sum(h.sums[k] ?? 0);
   h.itemSums.forEach((v, i) => {
     totalRow[`item${i}`] = sum(v);
   });

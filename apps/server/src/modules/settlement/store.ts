@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SettlementState, SettlementSummary } from '@app/shared/contracts/settlement';
 import { fenToYuan } from '@app/shared/payroll/money';
-import { buildSettlementStatement, formatPerHeadItems, SETTLEMENT_LINE_AMOUNTS, type SettlementLine, type SettlementPersonRow, type SettlementStatement } from '@app/shared/payroll/settlement';
+import { buildSettlementStatement, formatPerHeadItems, SETTLEMENT_LINE_AMOUNTS, SETTLEMENT_LINE_AMOUNTS_V1, type SettlementLine, type SettlementPersonRow, type SettlementStatement } from '@app/shared/payroll/settlement';
 import { salaryResource } from '@app/shared/resources/salary';
 import { type Db, insertReturningId, insertRowsRaw, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -31,7 +31,7 @@ const bool = (v: unknown) => v === 1 || v === true || v === '1';
 
 /** One client company's confirmed salary rows of a month, as the statement reads them. */
 export async function loadPersonRows(db: Db, companyId: number, month: string): Promise<SettlementPersonRow[]> {
-  const fields = ['staffName', 'idCard', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'tax', 'bonusTax', 'severanceTax', 'realSalary', 'employerYanglao', 'employerYiliao', 'employerShengyu', 'employerShiye', 'employerGongshang', 'employerGongjijin'];
+  const fields = ['staffName', 'idCard', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'tax', 'bonusTax', 'severanceTax', 'realSalary', 'employerYanglao', 'employerYiliao', 'employerShengyu', 'employerShiye', 'employerGongshang', 'employerGongjijin', 'siBackCompany'];
   const rows = (await db
     .selectFrom(SALARY_TABLE)
     .select(fields.map((f) => `${S(f)} as ${f}`) as never)
@@ -52,6 +52,7 @@ export async function loadPersonRows(db: Db, companyId: number, month: string): 
     employerShiye: num(r.employerShiye),
     employerGongshang: num(r.employerGongshang),
     employerGongjijin: num(r.employerGongjijin),
+    employerBackPay: num(r.siBackCompany),
   }));
 }
 
@@ -104,8 +105,13 @@ export const encodeLine = (l: SettlementLine): string => JSON.stringify([...SETT
 /** A stored line's amounts by name (fen) and its items. */
 export function decodeLine(json: string): { amounts: Record<(typeof SETTLEMENT_LINE_AMOUNTS)[number], number>; items: number[] } {
   const arr = JSON.parse(json) as (number | number[])[];
-  const amounts = Object.fromEntries(SETTLEMENT_LINE_AMOUNTS.map((k, i) => [k, Number(arr[i] ?? 0)])) as Record<(typeof SETTLEMENT_LINE_AMOUNTS)[number], number>;
-  return { amounts, items: (arr[SETTLEMENT_LINE_AMOUNTS.length] as number[] | undefined) ?? [] };
+  // a line stored before 补缴社保单位 was a column has one amount fewer before its items
+  const keys: readonly string[] = Array.isArray(arr[SETTLEMENT_LINE_AMOUNTS_V1.length]) ? SETTLEMENT_LINE_AMOUNTS_V1 : SETTLEMENT_LINE_AMOUNTS;
+  const amounts = Object.fromEntries(SETTLEMENT_LINE_AMOUNTS.map((k) => [k, 0])) as Record<(typeof SETTLEMENT_LINE_AMOUNTS)[number], number>;
+  keys.forEach((k, i) => {
+    amounts[k as (typeof SETTLEMENT_LINE_AMOUNTS)[number]] = Number(arr[i] ?? 0);
+  });
+  return { amounts, items: (arr[keys.length] as number[] | undefined) ?? [] };
 }
 
 export async function recordEvent(db: Db, settlementId: number, from: string | null, to: string, note: string | null, username: string | null): Promise<void> {
