@@ -73,6 +73,9 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
   { prefix: 'IIT', alias: '个税申报', actions: [['SELECT', '查询'], ['EXPORT', '导出申报表'], ['IMPORT', '导入税局文件'], ['EDIT', '确认差异']] },
   // 社保管理 › 增减员 (issue 24 item 3): the lists for the bureau and the fund centre
   { prefix: 'SICHANGES', alias: '增减员', actions: [['SELECT', '查询'], ['EXPORT', '导出']] },
+  // 社保管理 › 社保调基 / 社保平账 (modules/siAdjust, issue 24 items 2 and 4): previews and lists, applying new bases
+  // (creates 补差 items), importing the bureau's 应缴明细, accepting a difference as 补差
+  { prefix: 'SIADJUST', alias: '社保调基与平账', actions: [['SELECT', '查询'], ['APPLY', '应用调基'], ['IMPORT', '导入平账'], ['ACCEPT', '确认差异']] },
   { prefix: 'ALIPAY', alias: '支付宝工具', actions: [['SELECT', '查看'], ['EDIT', '配置'], ['PAY', '测试支付']] },
 ];
 

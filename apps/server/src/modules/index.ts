@@ -7,6 +7,7 @@ import { registerPayroll } from './payroll/index.ts';
 import { registerPayout } from './payout/index.ts';
 import { registerIit } from './iit/index.ts';
 import { registerSiChanges } from './siChanges/index.ts';
+import { registerSiAdjust } from './siAdjust/index.ts';
 import { registerStorageModule } from './storage/index.ts';
 import { registerTools } from './tools/index.ts';
 import { registerEmail } from './integrations/email/index.ts';
@@ -50,6 +51,8 @@ export const AREAS = [
   area('iit', registerIit),
   // 社保管理 › 增减员 and 系统工具 › 社保模板 (issue 24 item 3)
   area('siChanges', registerSiChanges),
+  // 社保管理 › 社保调基 and 社保平账 (issue 24 items 2 and 4)
+  area('siAdjust', registerSiAdjust),
   // 系统工具 › 存储管理 and 图床管理
   area('storage', registerStorageModule, ['storage']),
   area('tools', registerTools),
