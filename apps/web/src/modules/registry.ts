@@ -56,6 +56,7 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'salary/payslipDelivery/index': () => import('./salary/payslipDelivery/PayslipDeliveryPage'),
   // 社保管理 › 增减员 (issue 24 item 3)
   'social/siChanges/index': () => import('./social/SiChangesPage'),
+  'crud/siChangeTemplate': () => import('./social/SiChangeTemplatePage'),
   // payroll inputs on the generic screens, with their pickers and 无法匹配 check (U1, U7)
   'crud/taxDeduction': () => import('./salary/taxInputs/TaxDeductionPage'),
   'crud/taxOpening': () => import('./salary/taxInputs/TaxOpeningPage'),

@@ -8,6 +8,7 @@ import { SI_CHANGE_KINDS, type SiChangeKind } from '@app/shared/socialInsurance/
 import { useAuth } from '../../app/auth';
 import { contractCodes, downloadContract, useContractQuery } from '../../app/contractClient';
 import { dictLabel, useDicts } from '../../app/dict';
+import { useIsMobile } from '../../app/useIsMobile';
 import { formatMoney } from '../../crud/format';
 import { SearchItem, SearchRow } from '../../crud/SearchBar';
 import '../../crud/crud.css';
@@ -31,6 +32,7 @@ export default function SiChangesPage() {
   const [page, setPage] = useState({ page: 0, size: 10 });
   const [downloading, setDownloading] = useState(false);
   const dicts = useDicts(DICTS);
+  const mobile = useIsMobile();
 
   const templates = useContractQuery(listSiChangeTemplates, {});
   const choices = templates.data?.content ?? [];
@@ -59,6 +61,15 @@ export default function SiChangesPage() {
     }
   };
 
+  // beside the tabs on a wide screen; above the table on a phone, so the three tabs keep their room
+  const downloadButton = hasPermission(contractCodes(exportSiChanges)) ? (
+    <Tooltip title={ready && !hasColumns ? t('siChanges.noColumns', { kind: kindLabel(kind) }) : undefined}>
+      <Button type="primary" icon={<DownloadOutlined />} loading={downloading} disabled={!ready || !hasColumns} onClick={download} data-testid="si-changes-download">
+        {t('siChanges.download', { kind: kindLabel(kind) })}
+      </Button>
+    </Tooltip>
+  ) : null;
+
   const columns = [
     { key: 'seq', title: t('siChanges.seq'), width: 60, render: (_: unknown, __: SiChangeRow, i: number) => page.page * page.size + i + 1 },
     { key: 'staffName', dataIndex: 'staffName', title: t('siChanges.staffName'), width: 100 },
@@ -68,7 +79,7 @@ export default function SiChangesPage() {
     { key: 'startMonth', dataIndex: 'startMonth', title: t(`siChanges.startMonth.${kind}`), width: 100 },
     { key: 'reason', dataIndex: 'reason', title: t('siChanges.reason'), width: 100, render: (v: string) => t(`siChanges.reasons.${v}`, { defaultValue: v }) },
     ...(kind === 'add' ? [] : [{ key: 'oldBase', dataIndex: 'oldBase', title: t('siChanges.oldBase'), width: 120, align: 'right' as const, render: (v: number | null) => (v === null ? '' : formatMoney(v)) }]),
-    ...(kind === 'remove' ? [] : [{ key: 'newBase', dataIndex: 'newBase', title: t('siChanges.newBase'), width: 120, align: 'right' as const, render: (v: number | null) => (v === null ? '' : formatMoney(v)) }]),
+    ...(kind === 'remove' ? [] : [{ key: 'newBase', dataIndex: 'newBase', title: kind === 'add' ? t('siChanges.addBase') : t('siChanges.newBase'), width: 120, align: 'right' as const, render: (v: number | null) => (v === null ? '' : formatMoney(v)) }]),
   ];
 
   return (
@@ -111,16 +122,9 @@ export default function SiChangesPage() {
         onChange={(k) => reset(setKind)(k as SiChangeKind)}
         data-testid="si-changes-tabs"
         items={SI_CHANGE_KINDS.map((k) => ({ key: k, label: <span data-testid={`si-changes-tab-${k}`}>{`${kindLabel(k)} (${counts?.[k] ?? 0})`}</span> }))}
-        tabBarExtraContent={
-          hasPermission(contractCodes(exportSiChanges)) ? (
-            <Tooltip title={ready && !hasColumns ? t('siChanges.noColumns', { kind: kindLabel(kind) }) : undefined}>
-              <Button type="primary" icon={<DownloadOutlined />} loading={downloading} disabled={!ready || !hasColumns} onClick={download} data-testid="si-changes-download">
-                {t('siChanges.download', { kind: kindLabel(kind) })}
-              </Button>
-            </Tooltip>
-          ) : null
-        }
+        tabBarExtraContent={mobile ? undefined : downloadButton}
       />
+      {mobile && downloadButton && <div style={{ marginBottom: 12 }}>{downloadButton}</div>}
       <Table<SiChangeRow>
         size="small"
         rowKey="staffId"
