@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, multipart, workbook } from './dispatch-fixtures.ts';
+import { adminToken, multipart, sheetRows, workbook } from './dispatch-fixtures.ts';
 import { createUser, idOf, tokenFor, userWithCodes } from './system-fixtures.ts';
 import { type Api, api, companyWithStaff, runMonth, salaryRows, vectorStaff } from './payroll-fixtures.ts';
 
@@ -87,6 +87,15 @@ describe('调基 from July, applied after September was confirmed', () => {
     expect(cents(octA.labourCost)).toBe(cents(octA.gross) + 670800);
     expect(cents(octA.realSalary)).toBe(cents(octA.gross) - 390304 - cents(octA.tax));
     expect(octB).toMatchObject({ yanglaoBase: 8000, siBackSelf: 0, siBackCompany: 0, fiveOne: 1803 });
+
+    // the ITS wage declaration states the 专项扣除 the tax was computed with: 补缴 in its insurance's column
+    // (养老 826.67 + 3 × 186.67, 医疗 209.67 + 3 × 46.67, 失业 51.67 + 3 × 11.67, 公积金 1,240 + 3 × 280)
+    const its = await t.app.inject({ method: 'GET', url: `/api/export/iit/wage?dispatchCompany=${encodeURIComponent(AGENT)}&month=2026-10`, headers: bearer(token) });
+    expect(its.statusCode, its.body).toBe(200);
+    const sheet = sheetRows(its.rawPayload) as string[][];
+    const col = (h: string) => sheet[0].indexOf(h);
+    const mine = sheet.find((r) => r[col('*证件号码')] === a.idCard) as string[];
+    expect([col('基本养老保险费'), col('基本医疗保险费'), col('失业保险费'), col('住房公积金')].map((i) => mine[i])).toEqual(['1386.68', '349.68', '86.68', '2080.00']);
 
     // the payslip has 补缴社保个人 as its own line and adds up
     expect((await admin('POST', '/api/acPayslip/generate', { companyId: company.id, month: '2026-10' })).status).toBe(200);

@@ -68,28 +68,55 @@ export async function confirmedWageRows(db: Db, scope: AgentScope, months: strin
   }
   const rows = await db
     .selectFrom('accounts_salary')
-    .select(['company_id', 'month', 'staff_name', 'id_card', 'taxes_type', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'other_deduct', 'tax', 'bonus', 'bonus_merged'])
+    .select(['company_id', 'month', 'staff_name', 'id_card', 'taxes_type', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'other_deduct', 'tax', 'bonus', 'bonus_merged', 'si_back_self'])
     .where('company_id', 'in', ids)
     .where('month', 'in', months)
     .where('tag', '=', 1)
     .orderBy('id')
     .execute();
+  const backPay = rows.some((r) => fen(r.si_back_self) !== 0) ? await personalBackPay(db, ids, months) : new Map<string, Record<string, number>>();
   return rows
     .filter((r) => done.has(`${Number(r.company_id)}|${r.month}`) && !isLabour(r.taxes_type) && normId(r.id_card))
-    .map((r) => ({
+    .map((r) => {
+      // 补缴社保个人 withheld this month (issue 24, modules/siAdjust) is part of the month's 专项扣除: declared in its
+      // insurance's column, on the row that carried it
+      const key = `${Number(r.company_id)}|${r.month}|${normId(r.id_card)}`;
+      const back = fen(r.si_back_self) !== 0 ? backPay.get(key) : undefined;
+      if (back) backPay.delete(key);
+      return { r, back: back ?? {} };
+    })
+    .map(({ r, back }) => ({
       companyId: Number(r.company_id),
       staffName: String(r.staff_name ?? ''),
       idCard: normId(r.id_card),
       gross: fen(r.gross),
-      yanglao: fen(r.yanglao),
-      yiliao: fen(r.yiliao),
-      shiye: fen(r.shiye),
-      gongjijin: fen(r.gongjijin),
+      yanglao: fen(r.yanglao) + (back.yanglao ?? 0),
+      yiliao: fen(r.yiliao) + (back.yiliao ?? 0),
+      shiye: fen(r.shiye) + (back.shiye ?? 0),
+      gongjijin: fen(r.gongjijin) + (back.gongjijin ?? 0),
       otherDeduct: fen(r.other_deduct),
       tax: fen(r.tax),
       bonus: fen(r.bonus),
       bonusMerged: Number(r.bonus_merged) === 1,
     }));
+}
+
+/** The personal 补差 placed into the months, per company, month and person, by insurance (fen). */
+async function personalBackPay(db: Db, companyIds: number[], months: string[]): Promise<Map<string, Record<string, number>>> {
+  const items = await db
+    .selectFrom('accounts_si_back_item')
+    .select(['company_id', 'target_month', 'id_card', 'insurance', 'amount_self'])
+    .where('company_id', 'in', companyIds)
+    .where('target_month', 'in', months)
+    .execute();
+  const out = new Map<string, Record<string, number>>();
+  for (const i of items) {
+    const key = `${Number(i.company_id)}|${i.target_month}|${normId(i.id_card)}`;
+    const m = out.get(key) ?? {};
+    m[i.insurance] = (m[i.insurance] ?? 0) + Number(i.amount_self);
+    out.set(key, m);
+  }
+  return out;
 }
 
 /** 1234567 fen → "12345.67": two decimals, no thousands separator, exact (no float on the way). */
