@@ -33,6 +33,8 @@ export const MENU_TREE: MenuSeed[] = [
       { name: '月度工资', path: 'accountsSalary', icon: 'CalculatorOutlined', component: 'salary/accountsSalary/index' },
       { name: '工资报表', path: 'salaryReport', icon: 'FileExcelOutlined', component: 'salary/report/index' },
       { name: '代发工资', path: 'payout', icon: 'TransactionOutlined', component: 'salary/payout/index' },
+      // issue 23 items 4-6: the ITS declaration workbooks, ITS's result reconciled, 增减员
+      { name: '个税申报', path: 'iit', icon: 'AuditOutlined', component: 'salary/iit/index' },
       // issue 24 item 1: publishing payslips and the employees' confirmations
       { name: '工资条发放', path: 'payslipDelivery', icon: 'FileTextOutlined', component: 'salary/payslipDelivery/index' },
       { name: '期初累计数据', path: 'taxOpening', icon: 'FieldTimeOutlined', component: 'crud/taxOpening' },

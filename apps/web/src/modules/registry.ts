@@ -53,6 +53,8 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'salary/settlement/receivables': () => import('./salary/settlement/ReceivablesPage'),
   // 代发工资 (issue 23)
   'salary/payout/index': () => import('./salary/payout/PayoutPage'),
+  // 个税申报 (issue 23 items 4-6)
+  'salary/iit/index': () => import('./salary/iit/IitPage'),
   'salary/payslipDelivery/index': () => import('./salary/payslipDelivery/PayslipDeliveryPage'),
   // 社保管理 › 增减员 (issue 24 item 3)
   'social/siChanges/index': () => import('./social/SiChangesPage'),

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined, TransactionOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, DatePicker, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { contractPath } from '@app/shared/contracts/contract';
 import { useAuth } from '../../../app/auth';
 import { callContract, contractCodes, downloadContract } from '../../../app/contractClient';
 import { notify } from '../../../app/feedback';
-import { request } from '../../../app/request';
+import { RequestError, request } from '../../../app/request';
 import { formatDateTime, formatMoney } from '../../../crud/format';
 import { SearchItem, SearchRow } from '../../../crud/SearchBar';
 import { usePagedList } from '../../../crud/usePagedList';
@@ -46,6 +46,7 @@ export default function PayoutPage() {
   const [busy, setBusy] = useState(false);
   const [detail, setDetail] = useState<number | null>(null);
   const [imported, setImported] = useState<ImportResult | null>(null);
+  const [override, setOverride] = useState<{ batch: PayoutBatch; message: string; reason: string } | null>(null);
   const can = (c: Parameters<typeof contractCodes>[0]) => hasPermission(contractCodes(c));
 
   const templates = useQuery({
@@ -100,12 +101,14 @@ export default function PayoutPage() {
     }
   };
 
-  const download = async (b: PayoutBatch) => {
+  const download = async (b: PayoutBatch, iitOverrideReason?: string) => {
     try {
-      await downloadContract(exportPayout, { params: { batchId: b.id } });
+      await downloadContract(exportPayout, { params: { batchId: b.id }, query: iitOverrideReason ? { iitOverride: 'true', iitOverrideReason } : {} });
+      setOverride(null);
       await list.refresh();
-    } catch {
-      /* shown */
+    } catch (err) {
+      // the month's IIT reconciliation (个税申报) has open differences: offer the override with a reason
+      if (err instanceof RequestError && err.code === 'IIT_RECONCILE_OPEN') setOverride({ batch: b, message: err.message, reason: '' });
     }
   };
 
@@ -293,6 +296,28 @@ export default function PayoutPage() {
       />
       {detail !== null && <BatchDetail batchId={detail} onClose={() => setDetail(null)} onChanged={() => list.refresh()} />}
       {imported && <ImportResultView result={imported} onClose={() => setImported(null)} />}
+      <Modal
+        open={override !== null}
+        title={t('iit.overrideTitle')}
+        okText={t('iit.overrideOk')}
+        cancelText={t('cancel')}
+        okButtonProps={{ danger: true, disabled: !override?.reason.trim(), 'data-testid': 'payout-override-ok' } as never}
+        onOk={() => override && download(override.batch, override.reason.trim())}
+        onCancel={() => setOverride(null)}
+        destroyOnHidden
+      >
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={override?.message} description={t('iit.overrideHint')} data-testid="payout-override-warning" />
+        <Input.TextArea
+          rows={3}
+          maxLength={200}
+          showCount
+          placeholder={t('iit.overrideReason')}
+          style={{ marginBottom: 16 }}
+          value={override?.reason ?? ''}
+          onChange={(e) => setOverride((o) => (o ? { ...o, reason: e.target.value } : o))}
+          data-testid="payout-override-reason"
+        />
+      </Modal>
     </Card>
   );
 }
