@@ -52,7 +52,12 @@ async function plantedMonth() {
   const raise = { gjjBase: 9000.5, yanglaoBase: 9000.5, yiliaoBase: 9000.5, yiliaoBaseSelf: 9000.5, shiyeBase: 9000.5, gongshangBase: 9000.5, shengyuBase: 9000.5 };
   expect((await call('PUT', '/api/accountsStaff', { ...staff[0], ...raise })).status).toBe(204);
   expect((await call('PUT', '/api/accountsStaff', { ...staff[1], jobState: '离职', leaveDate: `${MONTH}-15` })).status).toBe(204);
-  const hired = await companyWithStaffAdd(company.id, [hire(7500, { staffName: '王五', censusType: 'wainong' }), hire(5000, { staffName: '钱七', insureType: '五险' })]);
+  // and 孙八 is hired on the 3rd and gone on the 20th: on both lists
+  const hired = await companyWithStaffAdd(company.id, [
+    hire(7500, { staffName: '王五', censusType: 'wainong' }),
+    hire(5000, { staffName: '钱七', insureType: '五险' }),
+    hire(5500, { staffName: '孙八', jobState: '离职', leaveDate: `${MONTH}-20` }),
+  ]);
   expect([200, 204]).toContain((await call('POST', '/api/accountsSalary/generator', { companyId: company.id, month: MONTH })).status);
   return { company, staff: [...staff, ...hired] };
 }
@@ -79,14 +84,18 @@ describe('增减员 lists', () => {
 
     const add = await q(si, 'add');
     expect(add.status).toBe(200);
-    expect(add.body.counts).toEqual({ add: 2, remove: 1, base: 1 });
+    expect(add.body.counts).toEqual({ add: 3, remove: 2, base: 1 });
     expect(add.body.target).toBe('si');
     expect(add.body.content).toMatchObject([
       { staffName: '王五', startMonth: MONTH, reason: '新参保', oldBase: null, newBase: 7500 },
       { staffName: '钱七', startMonth: MONTH, reason: '新参保', oldBase: null, newBase: 5000 },
+      { staffName: '孙八', startMonth: MONTH, reason: '新参保', oldBase: null, newBase: 5500 },
     ]);
     const remove = await q(si, 'remove');
-    expect(remove.body.content).toMatchObject([{ staffName: '李四', reason: '离职', startMonth: MONTH, oldBase: 7000, newBase: null }]);
+    expect(remove.body.content).toMatchObject([
+      { staffName: '李四', reason: '离职', startMonth: MONTH, oldBase: 7000, newBase: null },
+      { staffName: '孙八', reason: '离职', startMonth: MONTH, oldBase: null, newBase: null },
+    ]);
     const base = await q(si, 'base');
     expect(base.body.content).toMatchObject([{ staffName: '张三', reason: '调整基数', oldBase: 8000, newBase: 9000.5 }]);
     expect(base.body.totalElements).toBe(1);
@@ -94,13 +103,13 @@ describe('增减员 lists', () => {
     // the fund centre: 钱七 has no housing fund
     const hfAdd = await q(hf, 'add');
     expect(hfAdd.body.target).toBe('hf');
-    expect(hfAdd.body.counts).toEqual({ add: 1, remove: 1, base: 1 });
-    expect(names(hfAdd.body.content)).toEqual(['王五']);
+    expect(hfAdd.body.counts).toEqual({ add: 2, remove: 2, base: 1 });
+    expect(names(hfAdd.body.content)).toEqual(['王五', '孙八']);
 
     // paging
     const paged = await call('GET', `/api/siChanges?companyId=${company.id}&month=${MONTH}&templateId=${si}&kind=add&page=1&size=1`);
     expect(names(paged.body.content)).toEqual(['钱七']);
-    expect(paged.body.totalElements).toBe(2);
+    expect(paged.body.totalElements).toBe(3);
 
     // the month before the changes: nobody is new (their hire dates lie earlier), nothing differs from September
     const before = await call('GET', `/api/siChanges?companyId=${company.id}&month=${BEFORE}&templateId=${si}`);
@@ -117,7 +126,7 @@ describe('增减员 lists', () => {
     expect(rows[0]).toEqual(['姓名', '公民身份号码', '缴费人员类别', '月均工资收入', '参加险种', '医疗参保人员类别', '增员原因']);
     const wang = rows.find((r) => r[0] === '王五') as unknown[];
     expect(wang.slice(2)).toEqual(['外埠农村', 7500, '养老,失业,工伤,医疗,生育', '在职', '新参保']);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     const again = await exportFile({ companyId: company.id, month: MONTH, templateId: si, kind: 'add' });
     expect(again.rawPayload.equals(file.rawPayload)).toBe(true);
 
@@ -125,6 +134,24 @@ describe('增减员 lists', () => {
     const baseFile = await exportFile({ companyId: company.id, month: MONTH, templateId: si, kind: 'base' });
     const baseRows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(baseFile.rawPayload, { type: 'buffer' }).Sheets['基数变更'], { header: 1, raw: true });
     expect(baseRows[1].slice(1)).toEqual(['张三', expect.stringMatching(/^\d{17}[\dX]$/), 8000, 9000.5, '202611']);
+  });
+
+  it('lists a worker still employed but no longer covered as 减员 (停保) for that target only', async () => {
+    const { company, staff } = await companyWithStaff(t.app, token, [vectorStaff(6000, { staffName: '周九' }), vectorStaff(6200, { staffName: '吴十' })]);
+    await runMonth(call, company.id, BEFORE);
+    // 周九's insurance is stopped altogether; 吴十 keeps social insurance but leaves the housing fund
+    expect((await call('PUT', '/api/accountsStaff', { ...staff[0], insuredState: '已停保' })).status).toBe(204);
+    expect((await call('PUT', '/api/accountsStaff', { ...staff[1], insureType: '五险' })).status).toBe(204);
+    const q = async (template: string) => (await call('GET', `/api/siChanges?companyId=${company.id}&month=${MONTH}&templateId=${await templateId(template)}&kind=remove`)).body;
+    const si = await q('深圳 社保 增减员');
+    expect(si.counts).toEqual({ add: 0, remove: 1, base: 0 });
+    expect(si.content).toMatchObject([{ staffName: '周九', reason: '停保', oldBase: 6000 }]);
+    const hf = await q('深圳 公积金 汇缴变更');
+    expect(hf.counts).toEqual({ add: 0, remove: 2, base: 0 });
+    expect(hf.content.map((r: { staffName: string; reason: string }) => [r.staffName, r.reason])).toEqual([
+      ['周九', '停保'],
+      ['吴十', '停保'],
+    ]);
   });
 
   it('writes a GBK csv template byte for byte and refuses a name GBK cannot hold', async () => {
@@ -150,8 +177,9 @@ describe('增减员 lists', () => {
     expect(created.status).toBe(201);
     const file = await exportFile({ companyId: company.id, month: MONTH, templateId: created.body.id, kind: 'remove' });
     expect(file.statusCode).toBe(200);
-    const li = staff[1];
-    const expected = `单位：${company.companyName},所属期：${MONTH},人数：1\r\n序号,姓名,证件号码,减员原因,停保年月,原基数,备注\r\n1,李四,${li.idCard},01,202611,7000,"派遣, ""到期"""\r\n`;
+    const [li, sun] = [staff[1], staff[5]];
+    const note = '"派遣, ""到期"""';
+    const expected = `单位：${company.companyName},所属期：${MONTH},人数：2\r\n序号,姓名,证件号码,减员原因,停保年月,原基数,备注\r\n1,李四,${li.idCard},01,202611,7000,${note}\r\n2,孙八,${sun.idCard},01,202611,,${note}\r\n`;
     expect(file.rawPayload.equals(iconv.encode(expected, 'gbk'))).toBe(true);
     // 李 in GBK is C0 EE: the file is not UTF-8, and it reads back to the same text
     expect(file.rawPayload.includes(Buffer.from([0xc0, 0xee]))).toBe(true);

@@ -8,8 +8,9 @@ import type { Db } from '../../core/db.ts';
  * rows snapshot each person's bases and 保险种类 when the month is generated. A month not generated yet takes the
  * staff record as its figures (the clerk prepares the lists before payroll).
  *
- * - 增员: covered this month (保险种类 includes the target's items, not 已停保) and insured from this month
- *   (参保时间, or 入职日期 when it is empty).
+ * - 增员: covered this month (保险种类 includes the target's items, not 已停保), not covered last month, and
+ *   insured from this month (参保时间, or 入职日期 when it is empty); one hired and gone within the month is on
+ *   both 增员 and 减员.
  * - 减员: covered last month and either left this month (离职 / 退休 with 离职日期 in the month) or still employed but
  *   no longer covered (保险种类 changed, or 参保状态 已停保); the stop month is the list's month.
  * - 基数变更: covered last month and this month, in neither list above, with a base of the target that differs from
@@ -160,8 +161,10 @@ export async function changeLists(db: Db, companyId: number, month: string, targ
       before,
     });
 
-    if (coveredNow && !leftThisMonth && start === month && !coveredBefore) lists.add.push(person('新参保'));
-    else if (coveredBefore && leftThisMonth) lists.remove.push(person(jobState ?? '离职'));
+    // hired and gone in the same month: insured for that month, so on both lists
+    const joined = coveredNow && start === month && !coveredBefore;
+    if (joined) lists.add.push(person('新参保'));
+    if (leftThisMonth && (coveredBefore || joined)) lists.remove.push(person(jobState ?? '离职'));
     else if (coveredBefore && !coveredNow && !leftEarlier) lists.remove.push(person('停保'));
     else if (coveredBefore && coveredNow && baseChanged(before, now, target)) lists.base.push(person('调整基数'));
   }
