@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { saveStorageConfig, STORAGE_CODES, storageConfig } from '@app/shared/contracts/storage';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { maskSecret, nextBoundSecret, secretTargetChanged } from '../../core/secrets.ts';
 import { OUTBOUND_POLICIES } from '../../core/net/outboundGuard.ts';
-import { BUCKET_TYPES, remoteError, S3Store, ZONE_NAMES, type Zone } from '../../core/storage/s3Store.ts';
+import { remoteError, S3Store, type Zone } from '../../core/storage/s3Store.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 
 /**
  * The storage configuration (`GET/PUT /api/qiNiuConfig`): local disk, or an S3-compatible bucket (Qiniu Kodo by
@@ -14,40 +14,6 @@ import { BUCKET_TYPES, remoteError, S3Store, ZONE_NAMES, type Zone } from '../..
  * with an empty or masked value keeps the stored one while endpoint, zone, bucket and AccessKey are unchanged. A save of a bucket first proves the settings work (put and
  * delete a 0-byte `.probe/<uuid>`), so a typo is a clear 400 instead of failed uploads later.
  */
-export const STORAGE_CONFIG_CODES = ['STORAGE_ALL', 'STORAGE_EDIT'];
-export const STORAGE_READ_CODES = ['STORAGE_ALL', 'STORAGE_SELECT', 'STORAGE_EDIT'];
-
-const configAnswer = z.object({
-  provider: z.enum(['local', 's3']),
-  accessKey: z.string(),
-  /** `******` when one is stored, '' otherwise; never the secret. */
-  secretKey: z.string(),
-  hasSecret: z.boolean(),
-  bucket: z.string(),
-  host: z.string(),
-  zone: z.string(),
-  type: z.string(),
-  endpoint: z.string(),
-});
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label}必须是文本` })
-    .max(max, `${label}长度不能超过${max}个字符`)
-    .refine((s) => !s.includes('\u0000'), `${label}不能包含空字符`)
-    .optional()
-    .nullable();
-
-const configBody = z.object({
-  provider: z.enum(['local', 's3'], { error: '存储方式只能是 local 或 s3' }).optional(),
-  accessKey: text('AccessKey', 200),
-  secretKey: text('SecretKey', 200),
-  bucket: text('空间名称', 100),
-  host: text('外链域名', 255),
-  zone: z.enum(ZONE_NAMES as [Zone, ...Zone[]], { error: '存储区域只能是 华东、华北、华南、北美 或 东南亚' }).optional().nullable(),
-  type: z.enum(BUCKET_TYPES, { error: '空间类型只能是 公开 或 私有' }).optional().nullable(),
-  endpoint: text('服务地址', 255),
-});
 
 const isHttpUrl = (v: string) => {
   try {
@@ -59,14 +25,10 @@ const isHttpUrl = (v: string) => {
 };
 
 export function registerStorageConfig(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const { db, secrets } = app.ctx;
-  const tags = ['存储管理'];
 
-  app.get(
-    '/api/qiNiuConfig',
-    { config: { auth: STORAGE_READ_CODES }, schema: { tags, summary: '存储配置（SecretKey 只显示掩码）', response: { 200: configAnswer } } },
-    async () => {
+  routeContract(app, storageConfig, async () => {
       const cfg = await app.storage.readConfig();
       return {
         provider: cfg?.provider ?? 'local',
@@ -79,13 +41,9 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
         type: cfg?.type ?? '私有',
         endpoint: cfg?.endpoint ?? '',
       };
-    },
-  );
+  });
 
-  app.put(
-    '/api/qiNiuConfig',
-    { config: { auth: STORAGE_CONFIG_CODES, log: '修改存储配置' }, schema: { tags, summary: '保存存储配置（保存对象存储前先测试连接）', body: configBody } },
-    async (req, reply) => {
+  routeContract(app, saveStorageConfig, async (req, reply) => {
       const body = req.body;
       const provider = body.provider ?? 's3';
       const stored = await app.storage.readConfig();
@@ -146,8 +104,7 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
         else await trx.insertInto('tool_storage_config').values({ id: 1, ...row }).execute();
       });
       return reply.code(204).send();
-    },
-  );
+  });
 }
 
 /** What a stored SecretKey is bound to, keyed by the form's field names; the zone counts only without an endpoint. */

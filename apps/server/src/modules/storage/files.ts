@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deleteStorageFile, deleteStorageFiles, type FILE_SORTABLE, listStorageFiles, storageFileDownload, synchronizeStorage, uploadStorageFile } from '@app/shared/contracts/storage';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
 import { isUniqueViolation, likeContains, nowIso } from '../../core/db.ts';
 import type { DB } from '../../core/dbTypes.ts';
 import { AppError } from '../../core/errors.ts';
 import { receiveMultipart, type StoredRef } from '../../core/storage/index.ts';
 import { formatBytes } from '../../core/storage/policy.ts';
-import { idParams, queryText } from '../../crud/routeSchemas.ts';
-import { listPage, paging, registerDeleteRoutes, sortSchema } from './listing.ts';
+import { routeContract } from '../../crud/registerContract.ts';
+import { listPage, registerDeleteRoutes } from './listing.ts';
 import { insertStoredRow } from './storedRows.ts';
 
 /**
@@ -18,30 +17,10 @@ import { insertStoredRow } from './storedRows.ts';
  * removes the object first and the row only when the store said it is gone.
  */
 const TABLE = 'tool_storage_file';
-// spec §6: the storage file delete and download column answer to PICTURE_ALL or PICTURE_DELETE too
-export const FILE_READ = ['STORAGE_ALL', 'STORAGE_SELECT', 'PICTURE_ALL'];
-export const FILE_UPLOAD = ['STORAGE_ALL', 'STORAGE_UPLOAD', 'PICTURE_ALL', 'PICTURE_UPLOAD'];
-export const FILE_DELETE = ['STORAGE_ALL', 'STORAGE_DELETE', 'PICTURE_ALL', 'PICTURE_DELETE'];
 /** Download links of private buckets and local files live this long (recomputed per request, never stored). */
 export const DOWNLOAD_TTL_SECONDS = 300;
 
 type Row = Selectable<DB['tool_storage_file']>;
-
-const fileRow = z.object({
-  id: z.number(),
-  key: z.string(),
-  objectKey: z.string(),
-  bucket: z.string(),
-  provider: z.string(),
-  type: z.string(),
-  size: z.string(),
-  bytes: z.number(),
-  suffix: z.string(),
-  contentType: z.string(),
-  username: z.string(),
-  createTime: z.string(),
-  updateTime: z.string(),
-});
 
 function toApi(r: Row) {
   const bytes = Number(r.size ?? 0);
@@ -68,31 +47,19 @@ function toApi(r: Row) {
 export const refOf = (r: Pick<Row, 'provider' | 'bucket' | 'type'>): StoredRef => ({ provider: r.provider === 's3' ? 's3' : 'local', bucket: String(r.bucket ?? ''), type: String(r.type ?? '') });
 
 export function registerStorageFiles(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const { db, dialect } = app.ctx;
-  const tags = ['存储管理'];
-  const sortable: Record<string, string> = { id: 'id', key: 'name', size: 'size', updateTime: 'update_time', createTime: 'create_time', type: 'type' };
+  const sortable: Record<(typeof FILE_SORTABLE)[number], string> = { id: 'id', key: 'name', size: 'size', updateTime: 'update_time', createTime: 'create_time', type: 'type' };
 
-  const listQuery = z.object({ ...paging, sort: sortSchema(Object.keys(sortable)), key: queryText('文件名不能超过100个字符') });
-  app.get(
-    '/api/qiNiuContent',
-    { config: { auth: FILE_READ }, schema: { tags, summary: '文件列表（按文件名搜索，分页）', querystring: listQuery, response: { 200: z.object({ content: z.array(fileRow), totalElements: z.number() }) } } },
-    async (req) => {
+  routeContract(app, listStorageFiles, async (req) => {
       const q = req.query;
       let base = db.selectFrom(TABLE);
       if (q.key) base = base.where(likeContains(dialect, 'name', q.key));
       const { rows, totalElements } = await listPage(base, q, sortable);
       return { content: rows.map(toApi), totalElements };
-    },
-  );
+  });
 
-  app.post(
-    '/api/qiNiuContent',
-    {
-      config: { auth: FILE_UPLOAD, log: '上传文件' },
-      schema: { tags, summary: '上传文件（multipart 字段 file），返回 id 与地址', response: { 200: z.object({ id: z.number(), errno: z.number(), data: z.array(z.string()) }) } },
-    },
-    async (req) => {
+  routeContract(app, uploadStorageFile, async (req) => {
       const upload = await receiveMultipart(req, 'file');
       const saved = await app.storage.store('file', upload);
       const now = nowIso();
@@ -111,27 +78,16 @@ export function registerStorageFiles(fastify: FastifyInstance): void {
       const id = await insertStoredRow(app, TABLE, row, saved);
       const url = await (await app.storage.storeFor(saved)).downloadUrl(saved.key, { filename: saved.filename, ttlSeconds: DOWNLOAD_TTL_SECONDS });
       return { id, errno: 0, data: [url] };
-    },
-  );
+  });
 
-  app.get(
-    '/api/qiNiuContent/download/:id',
-    { config: { auth: FILE_READ }, schema: { tags, summary: '下载地址（私有空间与本地存储为短时签名地址）', params: idParams, response: { 200: z.object({ url: z.string() }) } } },
-    async (req) => {
+  routeContract(app, storageFileDownload, async (req) => {
       const row = await db.selectFrom(TABLE).selectAll().where('id', '=', req.params.id).executeTakeFirst();
       if (!row) throw new AppError('STORAGE_OBJECT_MISSING', {});
       const store = await app.storage.storeFor(refOf(row));
       return { url: await store.downloadUrl(String(row.object_key), { filename: String(row.name), ttlSeconds: DOWNLOAD_TTL_SECONDS }) };
-    },
-  );
+  });
 
-  app.post(
-    '/api/qiNiuContent/synchronize',
-    {
-      config: { auth: ['STORAGE_ALL', 'STORAGE_UPLOAD'], log: '同步存储文件' },
-      schema: { tags, summary: '同步：把存储空间中尚未登记的文件登记到列表', response: { 200: z.object({ message: z.string(), added: z.number(), missingRemote: z.number() }) } },
-    },
-    async () => {
+  routeContract(app, synchronizeStorage, async () => {
       const ref = await app.storage.activeRef();
       const store = await app.storage.storeFor(ref);
       const known = new Set(
@@ -170,8 +126,7 @@ export function registerStorageFiles(fastify: FastifyInstance): void {
       // rows whose object is gone are reported, not silently deleted (the user decides)
       const missingRemote = [...known].filter((k) => !seen.has(k) && !ownedElsewhere.test(k)).length;
       return { message: '数据同步成功', added, missingRemote };
-    },
-  );
+  });
 
   async function deleteRows(ids: number[]): Promise<void> {
     const rows = await db.selectFrom(TABLE).selectAll().where('id', 'in', ids).execute();
@@ -201,12 +156,5 @@ export function registerStorageFiles(fastify: FastifyInstance): void {
     }
   }
 
-  registerDeleteRoutes(app, {
-    path: '/api/qiNiuContent',
-    auth: FILE_DELETE,
-    tags,
-    one: { log: '删除文件', summary: '删除文件（先删存储中的对象）' },
-    many: { log: '批量删除文件', summary: '批量删除文件' },
-    remove: deleteRows,
-  });
+  registerDeleteRoutes(app, { one: deleteStorageFile, many: deleteStorageFiles, remove: deleteRows });
 }

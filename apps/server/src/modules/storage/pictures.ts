@@ -1,16 +1,15 @@
 import fsp from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deletePicture, deletePictures, listPictures, type PICTURE_SORTABLE, uploadPicture } from '@app/shared/contracts/storage';
 import { imageSize } from 'image-size';
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
 import { likeContains, nowIso } from '../../core/db.ts';
 import type { DB } from '../../core/dbTypes.ts';
 import { AppError } from '../../core/errors.ts';
 import { receiveMultipart } from '../../core/storage/index.ts';
-import { queryText } from '../../crud/routeSchemas.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { refOf } from './files.ts';
-import { listPage, paging, registerDeleteRoutes, sortSchema } from './listing.ts';
+import { listPage, registerDeleteRoutes } from './listing.ts';
 import { insertStoredRow } from './storedRows.ts';
 
 /**
@@ -19,28 +18,13 @@ import { insertStoredRow } from './storedRows.ts';
  * in an img tag (public route for local files, `host/key` for a public bucket, presigned for a private one).
  */
 const TABLE = 'tool_picture';
-const PICTURE_READ = ['PICTURE_ALL', 'PICTURE_SELECT', 'PICTURE_UPLOAD', 'PICTURE_DELETE'];
-const PICTURE_UPLOAD = ['PICTURE_ALL', 'PICTURE_UPLOAD'];
-const PICTURE_DELETE = ['PICTURE_ALL', 'PICTURE_DELETE'];
 
 type Row = Selectable<DB['tool_picture']>;
 
-const pictureRow = z.object({
-  id: z.number(),
-  filename: z.string(),
-  username: z.string(),
-  url: z.string(),
-  size: z.number(),
-  width: z.number(),
-  height: z.number(),
-  createTime: z.string(),
-});
-
 export function registerPictures(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const app = fastify;
   const { db, dialect } = app.ctx;
-  const tags = ['图床管理'];
-  const sortable: Record<string, string> = { id: 'id', filename: 'filename', size: 'size', createTime: 'create_time' };
+  const sortable: Record<(typeof PICTURE_SORTABLE)[number], string> = { id: 'id', filename: 'filename', size: 'size', createTime: 'create_time' };
 
   const toApi = async (r: Row) => ({
     id: Number(r.id),
@@ -53,30 +37,16 @@ export function registerPictures(fastify: FastifyInstance): void {
     createTime: String(r.create_time ?? ''),
   });
 
-  // the spec notes the old screen sent the name filter under another key: `filename` and `blurry` both search it
-  const listQuery = z.object({
-    ...paging,
-    sort: sortSchema(Object.keys(sortable)),
-    filename: queryText('文件名不能超过100个字符'),
-    blurry: queryText('文件名不能超过100个字符'),
-  });
-  app.get(
-    '/api/pictures',
-    { config: { auth: PICTURE_READ }, schema: { tags, summary: '图片列表（按文件名搜索，分页）', querystring: listQuery, response: { 200: z.object({ content: z.array(pictureRow), totalElements: z.number() }) } } },
-    async (req) => {
+  routeContract(app, listPictures, async (req) => {
       const q = req.query;
       const search = q.filename ?? q.blurry;
       let base = db.selectFrom(TABLE);
       if (search) base = base.where(likeContains(dialect, 'filename', search));
       const { rows, totalElements } = await listPage(base, q, sortable);
       return { content: await Promise.all(rows.map(toApi)), totalElements };
-    },
-  );
+  });
 
-  app.post(
-    '/api/pictures',
-    { config: { auth: PICTURE_UPLOAD, log: '上传图片' }, schema: { tags, summary: '上传图片（multipart 字段 file；PNG/JPG/GIF/WebP，最大 10MB）', response: { 201: pictureRow } } },
-    async (req, reply) => {
+  routeContract(app, uploadPicture, async (req, reply) => {
       const upload = await receiveMultipart(req, 'picture');
       let dims: { width: number; height: number };
       try {
@@ -105,10 +75,9 @@ export function registerPictures(fastify: FastifyInstance): void {
       };
       const id = await insertStoredRow(app, TABLE, row, saved);
       return reply.code(201).send(await toApi({ id, ...row }));
-    },
-  );
+  });
 
-  async function deletePictures(ids: number[]): Promise<void> {
+  async function removePictures(ids: number[]): Promise<void> {
     const rows = await db.selectFrom(TABLE).selectAll().where('id', 'in', ids).execute();
     if (rows.length !== ids.length) {
       const found = new Set(rows.map((r) => Number(r.id)));
@@ -121,12 +90,5 @@ export function registerPictures(fastify: FastifyInstance): void {
     }
   }
 
-  registerDeleteRoutes(app, {
-    path: '/api/pictures',
-    auth: PICTURE_DELETE,
-    tags,
-    one: { log: '删除图片', summary: '删除图片' },
-    many: { log: '批量删除图片', summary: '批量删除图片（至少选择一条）' },
-    remove: deletePictures,
-  });
+  registerDeleteRoutes(app, { one: deletePicture, many: deletePictures, remove: removePictures });
 }

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { uploadToken } from '@app/shared/contracts/storage';
 import { AppError } from '../../core/errors.ts';
 import type { S3Store, Zone } from '../../core/storage/s3Store.ts';
 import { extensionOf } from '../../core/storage/policy.ts';
-import { FILE_UPLOAD } from './files.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 
 /**
  * Direct uploads (`GET /qiniu/upload/token`, design §3.3): the browser sends a file straight to the bucket.
@@ -35,22 +34,9 @@ export function qiniuUploadToken(accessKey: string, secretKey: string, policy: R
   return `${accessKey}:${sign}:${encodedPolicy}`;
 }
 
-const answer = z.object({
-  provider: z.enum(['local', 'qiniu', 's3']),
-  method: z.enum(['POST', 'PUT']),
-  uploadUrl: z.string(),
-  key: z.string(),
-  token: z.string(),
-  deadline: z.number(),
-});
-
 export function registerUploadToken(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const query = z.object({ filename: z.string().max(255, '文件名不能超过255个字符').optional() });
-  app.get(
-    '/qiniu/upload/token',
-    { config: { auth: FILE_UPLOAD }, schema: { tags: ['存储管理'], summary: '直传凭证（七牛上传凭证或预签名 PUT，限定一个服务端生成的 key）', querystring: query, response: { 200: answer } } },
-    async (req) => {
+  const app = fastify;
+  routeContract(app, uploadToken, async (req) => {
       const cfg = await app.storage.readConfig();
       const deadline = Math.floor(Date.now() / 1000) + TOKEN_TTL_SECONDS;
       if (cfg?.provider !== 's3') return { provider: 'local' as const, method: 'POST' as const, uploadUrl: '/api/qiNiuContent', key: '', token: '', deadline };
@@ -73,6 +59,5 @@ export function registerUploadToken(fastify: FastifyInstance): void {
         mimeLimit: 'image/png;image/jpeg;image/gif;image/webp;application/pdf;application/zip;application/vnd.ms-excel;application/vnd.openxmlformats-officedocument.*;application/msword;text/plain;text/csv',
       });
       return { provider: 'qiniu' as const, method: 'POST' as const, uploadUrl: UPLOAD_HOSTS[cfg.zone] ?? UPLOAD_HOSTS.华东, key, token, deadline };
-    },
-  );
+  });
 }

@@ -1,80 +1,58 @@
-import { api } from '../../../app/request';
+import {
+  BUCKET_TYPES,
+  deletePicture,
+  deletePictures,
+  deleteStorageFile,
+  deleteStorageFiles,
+  listPictures,
+  listStorageFiles,
+  type Picture,
+  STORAGE_ZONES,
+  type StorageConfig,
+  type StorageFile,
+  saveStorageConfig,
+  storageConfig,
+  type storageConfigBody,
+  storageFileDownload,
+  synchronizeStorage,
+  uploadPicture,
+  uploadStorageFile,
+} from '@app/shared/contracts/storage';
+import type { z } from 'zod';
+import { type CallInput, callContract, contractCodes, uploadContract } from '../../../app/contractClient';
 
-/** The storage screens' calls (server: apps/server/src/modules/storage). */
+/** The storage screens' calls, through the contracts of packages/shared/src/contracts/storage.ts. */
 
-export interface StorageConfig {
-  provider: 'local' | 's3';
-  accessKey: string;
-  secretKey: string;
-  hasSecret: boolean;
-  bucket: string;
-  host: string;
-  zone: string;
-  type: string;
-  endpoint: string;
-}
+export type { Picture, StorageConfig, StorageFile };
+export { BUCKET_TYPES };
+export const ZONES = STORAGE_ZONES;
 
-export interface StorageFile {
-  id: number;
-  key: string;
-  objectKey: string;
-  bucket: string;
-  provider: string;
-  type: string;
-  size: string;
-  bytes: number;
-  suffix: string;
-  username: string;
-  updateTime: string;
-}
+export const FILE_READ = contractCodes(storageFileDownload);
+export const FILE_UPLOAD = contractCodes(uploadStorageFile);
+export const FILE_DELETE = contractCodes(deleteStorageFile);
+export const CONFIG_EDIT = contractCodes(saveStorageConfig);
+export const PICTURE_UPLOAD = contractCodes(uploadPicture);
+export const PICTURE_DELETE = contractCodes(deletePicture);
 
-export interface Picture {
-  id: number;
-  filename: string;
-  username: string;
-  url: string;
-  size: number;
-  width: number;
-  height: number;
-  createTime: string;
-}
-
-export interface Page<T> {
-  content: T[];
-  totalElements: number;
-}
-
-export const ZONES = ['华东', '华北', '华南', '北美', '东南亚'] as const;
-export const BUCKET_TYPES = ['公开', '私有'] as const;
-
-export const FILE_READ = ['STORAGE_ALL', 'STORAGE_SELECT', 'PICTURE_ALL'];
-export const FILE_UPLOAD = ['STORAGE_ALL', 'STORAGE_UPLOAD', 'PICTURE_ALL', 'PICTURE_UPLOAD'];
-export const FILE_DELETE = ['STORAGE_ALL', 'STORAGE_DELETE', 'PICTURE_ALL', 'PICTURE_DELETE'];
-export const CONFIG_EDIT = ['STORAGE_ALL', 'STORAGE_EDIT'];
-export const PICTURE_UPLOAD = ['PICTURE_ALL', 'PICTURE_UPLOAD'];
-export const PICTURE_DELETE = ['PICTURE_ALL', 'PICTURE_DELETE'];
+const fileForm = (file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+};
 
 export const storageApi = {
-  config: () => api.get<StorageConfig>('/api/qiNiuConfig'),
-  saveConfig: (body: Partial<StorageConfig>) => api.put('/api/qiNiuConfig', body),
-  files: (params: Record<string, unknown>) => api.get<Page<StorageFile>>('/api/qiNiuContent', params),
-  upload: (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return api.post<{ id: number; errno: number; data: string[] }>('/api/qiNiuContent', form);
-  },
-  downloadUrl: (id: number) => api.get<{ url: string }>(`/api/qiNiuContent/download/${id}`),
-  synchronize: () => api.post<{ message: string; added: number; missingRemote: number }>('/api/qiNiuContent/synchronize'),
-  remove: (id: number) => api.del(`/api/qiNiuContent/${id}`),
-  removeMany: (ids: number[]) => api.del('/api/qiNiuContent', ids),
-  pictures: (params: Record<string, unknown>) => api.get<Page<Picture>>('/api/pictures', params),
-  uploadPicture: (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    return api.post<Picture>('/api/pictures', form);
-  },
-  removePicture: (id: number) => api.del(`/api/pictures/${id}`),
-  removePictures: (ids: number[]) => api.del('/api/pictures', ids),
+  config: () => callContract(storageConfig, {}),
+  saveConfig: (body: z.input<typeof storageConfigBody>) => callContract(saveStorageConfig, { body }),
+  files: (query: CallInput<typeof listStorageFiles>['query']) => callContract(listStorageFiles, { query }),
+  upload: (file: File) => uploadContract(uploadStorageFile, fileForm(file)),
+  downloadUrl: (id: number) => callContract(storageFileDownload, { params: { id } }),
+  synchronize: () => callContract(synchronizeStorage, {}),
+  remove: (id: number) => callContract(deleteStorageFile, { params: { id } }),
+  removeMany: (ids: number[]) => callContract(deleteStorageFiles, { body: ids }),
+  pictures: (query: CallInput<typeof listPictures>['query']) => callContract(listPictures, { query }),
+  uploadPicture: (file: File) => uploadContract(uploadPicture, fileForm(file)),
+  removePicture: (id: number) => callContract(deletePicture, { params: { id } }),
+  removePictures: (ids: number[]) => callContract(deletePictures, { body: ids }),
 };
 
 /** Open a download URL (a signed link of our own route, a presigned bucket URL or a public one). */
