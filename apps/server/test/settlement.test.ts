@@ -257,6 +257,47 @@ describe('detail lines paged and searched (the header stays whole)', () => {
   });
 });
 
+describe('home screen: the month close in counts', () => {
+  it('counts to generate, to send, awaiting confirmation, disputed, 需重开, and the invoiced receivables unpaid to the fen', async () => {
+    const month = '2026-06';
+    const summary = async (as: Api = admin) => (await as('GET', `/api/settlement/month?month=${month}`)).body;
+    const before = await summary();
+    const delta = async () => {
+      const now = await summary();
+      return { toGenerate: now.toGenerate - before.toGenerate, toSend: now.toSend - before.toSend, awaiting: now.awaitingConfirmation - before.awaitingConfirmation, disputed: now.disputed - before.disputed, needsReopen: now.needsReopen - before.needsReopen, unpaid: now.unpaid - before.unpaid, unpaidFen: cents(now.unpaidAmount) - cents(before.unpaidAmount) };
+    };
+    const zero = { toGenerate: 0, toSend: 0, awaiting: 0, disputed: 0, needsReopen: 0, unpaid: 0, unpaidFen: 0 };
+    const { company } = await companyWithStaff(t.app, token, [vectorStaff(8800, { staffName: '首页甲' }), vectorStaff(6600.66, { staffName: '首页乙' })]);
+    await terms(company.id, month, { feeMode: 'PER_HEAD', feeAmount: 99.99 });
+    await regime(month, 'GENERAL_6', 0.06);
+    expect(await delta()).toEqual(zero);
+    await runMonth(admin, company.id, month);
+    expect(await delta()).toEqual({ ...zero, toGenerate: 1 });
+    const s = (await generate(company.id, month)).body.statement;
+    expect(await delta()).toEqual({ ...zero, toSend: 1 });
+    await setState(s.id, { state: 'SENT' });
+    expect(await delta()).toEqual({ ...zero, awaiting: 1 });
+    await setState(s.id, { state: 'DISPUTED', note: '服务费有误' });
+    expect(await delta()).toEqual({ ...zero, disputed: 1 });
+    await setState(s.id, { state: 'CONFIRMED' });
+    expect(await delta()).toEqual(zero);
+    await setState(s.id, { state: 'INVOICED', invoiceNo: 'F606', invoiceDate: '2026-07-05', invoiceAmount: s.totalDue });
+    expect(await delta()).toEqual({ ...zero, unpaid: 1, unpaidFen: cents(s.totalDue) });
+    await receipt(s.id, cents(s.totalDue - 123.45) / 100);
+    expect(await delta()).toEqual({ ...zero, unpaid: 1, unpaidFen: 12345 });
+    await receipt(s.id, 123.45);
+    expect(await delta()).toEqual(zero);
+    // 反确认 after it was paid: the statement is 需重开 (and still counted nowhere else)
+    expect((await admin('POST', '/api/accountsSalary/unconfirm', { companyId: company.id, month, reason: '补发' })).status).toBe(200);
+    expect(await delta()).toEqual({ ...zero, needsReopen: 1 });
+
+    // default: the current month in China time
+    const current = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    expect((await admin('GET', '/api/settlement/month')).body.month).toBe(current);
+    expect((await admin('GET', '/api/settlement/month?month=2026-13')).status).toBe(400);
+  });
+});
+
 describe('permissions', () => {
   it('an ordinary employee and a user without the codes get 403; SELECT reads but cannot generate', async () => {
     const { company } = await companyWithStaff(t.app, token, [vectorStaff(6000)]);
@@ -275,6 +316,7 @@ describe('permissions', () => {
       expect((await setState(s.id, { state: 'SENT' }, who)).status).toBe(403);
       expect((await who('POST', `/api/settlement/${s.id}/receipts`, { amount: 1, date: '2026-02-01' })).status).toBe(403);
       expect((await who('GET', '/api/receivables')).status).toBe(403);
+      expect((await who('GET', '/api/settlement/month')).status).toBe(403);
       expect((await who('GET', `/api/export/settlement/${s.id}`)).status).toBe(403);
       expect((await who('DELETE', `/api/settlement/${s.id}`)).status).toBe(403);
     }

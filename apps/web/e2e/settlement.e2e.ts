@@ -10,6 +10,8 @@ import { activeScreen, choose, expectNotice, type Harness, login, openDialog, op
 describe('settlement statements', () => {
   let h: Harness;
   const company = '结算测试物业';
+  let companyId = 0;
+  let confirmCurrentMonth: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
     h = await startHarness();
@@ -18,6 +20,11 @@ describe('settlement statements', () => {
     const token = await adminToken(h.app);
     const call = api(h.app, token);
     const c = (await call('POST', '/api/accountsCompany', companyBody({ companyName: company }))).body;
+    companyId = c.id;
+    // this month (China time) confirmed: 首页 then has a statement to generate
+    confirmCurrentMonth = async () => {
+      await runMonth(call, c.id, new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7));
+    };
     await createStaff(h.app, token, c.id, vectorStaff(9000, { staffName: '结算张三' }));
     await createStaff(h.app, token, c.id, vectorStaff(7500.5, { staffName: '结算李四' }));
     await runMonth(call, c.id, '2026-01');
@@ -155,5 +162,27 @@ describe('settlement statements', () => {
     expect(await l.getByTestId('receivables-table').textContent()).toContain('已结清');
     await screenshot(page, 'settlement-receivables');
     expect(activeScreen(page)).toBeDefined();
+  });
+
+  it('首页 shows the month close: a confirmed month without its statement is 待生成 and opens 结算单', async () => {
+    expect(companyId).toBeGreaterThan(0);
+    await confirmCurrentMonth();
+    const page = await h.newPage({ width: 1440, height: 900 });
+    await login(page);
+    await page.goto('/dashboard');
+    const s = activeScreen(page);
+    const line = s.getByTestId('home-settlement');
+    await line.waitFor({ state: 'visible', timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await line.getByTestId('home-settlement-toGenerate').textContent()).toBe('待生成 1');
+    // January was paid in full: nothing unpaid
+    expect(await line.getByTestId('home-settlement-unpaid').count()).toBe(0);
+    await screenshot(page, 'settlement-home-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'settlement-home-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await line.getByTestId('home-settlement-toGenerate').click();
+    await activeScreen(page).getByTestId('settlement-page').waitFor({ timeout: 15_000 });
   });
 });

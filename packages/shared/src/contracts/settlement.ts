@@ -291,3 +291,32 @@ export const exportSettlement = defineContract({
   tags,
   params: z.object({ id }),
 });
+
+/** The home screen's month close (首页 › 本月工资): what the statements of a month still need, in counts. */
+export const settlementMonthSummary = z.object({
+  month: z.string(),
+  /** Companies whose salary month is confirmed but have no statement for it yet. */
+  toGenerate: z.number(),
+  /** 草稿: generated, not sent. */
+  toSend: z.number(),
+  /** 已发送: waiting for the client's confirmation. */
+  awaitingConfirmation: z.number(),
+  disputed: z.number(),
+  /** Sent statements whose salary month was reopened (需重开). */
+  needsReopen: z.number(),
+  /** Client companies whose invoiced statements (every month) are not fully paid. */
+  unpaid: z.number(),
+  /** What the invoiced statements still owe, every month, as the ledger counts it (应收 − 实收; an overpayment lowers it). */
+  unpaidAmount: money,
+});
+export type SettlementMonthSummary = z.output<typeof settlementMonthSummary>;
+
+export const getSettlementMonthSummary = defineContract({
+  method: 'GET',
+  path: '/api/settlement/month',
+  auth: SETTLEMENT_CODES.select,
+  summary: '首页：本月结算单进度（待生成、待发送、待确认、有异议、需重开）与已开票未回款',
+  tags,
+  query: z.object({ month: month.optional() }),
+  response: settlementMonthSummary,
+});

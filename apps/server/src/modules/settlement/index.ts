@@ -24,6 +24,7 @@ import { sendSettlementXlsx } from './export.ts';
 import { receivablesOf } from './ledger.ts';
 import { SETTLEMENT_LINE_PAGE_SIZE, statementDetail } from './detail.ts';
 import { EVENTS, generateStatement, LINES, loadVisibleStatement, RECEIPTS, recordEvent, STATEMENTS, summaryOf } from './store.ts';
+import { registerSettlementMonthSummary } from './monthSummary.ts';
 import { registerSettlementTerms } from './terms.ts';
 
 /** Month close I (issue 22): 结算单, 回款登记, 应收台账, and the 结算条款 / 增值税计税方式 resources. */
@@ -43,6 +44,7 @@ function positiveFen(value: number, label: string): number {
 export async function registerSettlement(app: FastifyInstance): Promise<void> {
   const db = app.ctx.db;
   registerSettlementTerms(app);
+  registerSettlementMonthSummary(app);
 
   routeContract(app, generateSettlement, async (req) => {
     const { companyId, month } = req.body;

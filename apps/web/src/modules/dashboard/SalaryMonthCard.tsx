@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { api } from '../../app/request';
 import { useRowCount } from './rowCount';
+import SettlementMonthLine from './SettlementMonthLine';
 
 type MonthState = 'notGenerated' | 'generated' | 'calculated' | 'confirmed';
 interface CompanyMonth {
@@ -60,6 +61,8 @@ export default function SalaryMonthCard() {
       <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
         {t('monthHint')}
       </Typography.Paragraph>
+      {/* the month close after 确认: the month's 结算单 still to make, send or have confirmed, and what is unpaid */}
+      {month ? <SettlementMonthLine month={month} /> : null}
       <Table<CompanyMonth>
         size="small"
         rowKey="companyId"
