@@ -98,7 +98,7 @@ describe('增减员', () => {
     await expect.poll(async () => (await help.textContent()) ?? '', { timeout: 10_000 }).toContain('停保');
     await page.waitForTimeout(400);
     await screenshot(page, 'si-change-templates');
-    await s.getByTestId('si-template-fields-button').click();
+    await openDialog(page).locator('.ant-modal-close').click();
     await help.waitFor({ state: 'hidden', timeout: 5_000 });
     await row.getByRole('button', { name: /编\s*辑/ }).click();
     const d = openDialog(page);
@@ -106,5 +106,19 @@ describe('增减员', () => {
     await page.waitForTimeout(600);
     await screenshot(page, 'si-change-template-edit');
     expect(await activeScreen(page).count()).toBe(1);
+
+    // the field list on a phone stays inside the screen
+    const phone = await h.newPage({ width: 390, height: 844 });
+    await login(phone);
+    const ps = await openScreen(phone, '/tools/siChangeTemplate', 'crud-page-siChangeTemplate');
+    await phone.waitForLoadState('networkidle');
+    await ps.getByTestId('si-template-fields-button').click();
+    const phoneHelp = phone.getByTestId('si-template-fields');
+    await expect.poll(async () => (await phoneHelp.textContent()) ?? '', { timeout: 10_000 }).toContain('停保');
+    await phone.waitForTimeout(400);
+    await phone.screenshot({ path: `${SCREENSHOT_DIR}/si-change-templates-390.png`, fullPage: true });
+    const box = await phoneHelp.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, JSON.stringify(box)).toBe(true);
+    expect(withoutFavicon(h.errorsOf(phone).console)).toEqual([]);
   });
 });

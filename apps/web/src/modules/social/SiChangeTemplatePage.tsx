@@ -1,5 +1,6 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import { Button, Popover, Table, Typography } from 'antd';
+import { Button, Modal, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { siChangeTemplateResource } from '@app/shared/resources/siChangeTemplate';
 import { SI_CHANGE_FIELDS, type SiChangeField } from '@app/shared/socialInsurance/siChangeLayout';
@@ -7,13 +8,14 @@ import { ResourcePage } from '../../crud';
 
 /**
  * 系统工具 › 社保模板: the generic screen, with the field names a column may use and the formats beside the toolbar
- * (the columns are JSON text, as the bank templates'; the server checks them on save and names the wrong part).
+ * (in a dialog; the columns are JSON text, as the bank templates'; the server checks them on save and names the wrong part).
  */
 function FieldsHelp() {
   const { t } = useTranslation('social');
+  const [open, setOpen] = useState(false);
   const rows = (Object.keys(SI_CHANGE_FIELDS) as SiChangeField[]).map((field) => ({ field, meaning: t(`siChangeTemplate.labels.${field}`) }));
   const content = (
-    <div style={{ maxWidth: 'min(560px, 86vw)' }} data-testid="si-template-fields">
+    <div data-testid="si-template-fields">
       <Table
         size="small"
         rowKey="field"
@@ -31,11 +33,14 @@ function FieldsHelp() {
     </div>
   );
   return (
-    <Popover trigger="click" title={t('siChangeTemplate.fieldsTitle')} content={content} placement="bottomLeft">
-      <Button icon={<InfoCircleOutlined />} data-testid="si-template-fields-button">
+    <>
+      <Button icon={<InfoCircleOutlined />} onClick={() => setOpen(true)} data-testid="si-template-fields-button">
         {t('siChangeTemplate.fieldsButton')}
       </Button>
-    </Popover>
+      <Modal open={open} title={t('siChangeTemplate.fieldsTitle')} footer={null} width={600} onCancel={() => setOpen(false)} destroyOnHidden>
+        {content}
+      </Modal>
+    </>
   );
 }
 
