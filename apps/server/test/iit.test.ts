@@ -208,6 +208,7 @@ describe('IIT declaration, reconciliation and 增减员', () => {
     expect(forced.statusCode).toBe(200);
     const override = await t.app.ctx.db.selectFrom('accounts_iit_override').selectAll().where('batch_id', '=', b1.id).execute();
     expect(override.map((o) => [o.dispatch_company, o.month, Number(o.reconcile_id), Number(o.open_count), o.reason, o.username])).toEqual([[AGENT, month, rid, 3, '税局系统维护，先发工资', 'admin']]);
+    expect((await call('GET', `/api/payout/${b1.id}`)).body.iitOverride).toMatchObject({ reason: '税局系统维护，先发工资', username: 'admin', openCount: 3 });
     const logged = await t.app.ctx.db.selectFrom('sys_log').select(['description', 'params']).where('description', '=', '导出银行代发文件').where('log_type', '=', 'INFO').execute();
     expect(logged.some((l) => String(l.params).includes('iitOverride') && String(l.params).includes('税局系统维护'))).toBe(true);
 
@@ -223,6 +224,7 @@ describe('IIT declaration, reconciliation and 增减员', () => {
     const allowed = await t.app.inject({ method: 'GET', url: `/api/export/payout/${b2.id}`, headers: bearer(token) });
     expect(allowed.statusCode).toBe(200);
     expect(await t.app.ctx.db.selectFrom('accounts_iit_override').selectAll().where('batch_id', '=', b2.id).execute()).toEqual([]);
+    expect((await call('GET', `/api/payout/${b2.id}`)).body.iitOverride).toBeNull();
 
     // the same file again keeps the acknowledgements; a new figure for 李四 is a new open difference
     expect((await upload(url, its, 'its.xls')).body.openCount).toBe(0);

@@ -5,7 +5,7 @@ import { type activeScreen, choose, expectNotice, type Harness, login, openDialo
  * 薪资管理 › 个税申报 (issue 23 items 4-7): the agent and month pickers, the wage declaration download, ITS's result
  * uploaded with one planted difference and one person on each side only, a difference acknowledged with a reason,
  * the 代发工资 export held with the override dialog, and 增减员 from an ITS person list. Screenshots at 1440 and 390
- * px: iit-page, iit-reconcile, iit-ack, payout-override, iit-changes, iit-390.
+ * px: iit-page, iit-reconcile, iit-ack, iit-changes, payout-override, payout-detail-override, iit-390.
  */
 describe('个税申报', () => {
   let h: Harness;
@@ -115,6 +115,12 @@ describe('个税申报', () => {
     await expect.poll(async () => (await tableRow(batches, companyName).textContent()) ?? '', { timeout: 10_000 }).toContain('已导出');
     const override = await h.app.ctx.db.selectFrom('accounts_iit_override').select(['reason', 'open_count']).execute();
     expect(override.map((o) => [o.reason, Number(o.open_count)])).toEqual([['税局系统维护，先发工资', 2]]);
+    // the batch detail says it went out over open differences, with the reason
+    await p.getByTestId(`payout-detail-${batchId}`).click();
+    const detail = openDialog(page);
+    await expect.poll(async () => (await detail.getByTestId('payout-detail-override').textContent().catch(() => '')) ?? '', { timeout: 10_000 }).toContain('税局系统维护，先发工资');
+    await page.waitForTimeout(600);
+    await screenshot(page, 'payout-detail-override');
     await expectNotice(page, /差异未确认/).catch(() => undefined);
     expect(h.errorsOf(page).console.filter((e) => !/favicon|409/.test(e))).toEqual([]);
   });

@@ -102,7 +102,12 @@ export const getPayoutBatch = defineContract({
   summary: '代发批次明细（每行的账号、金额与银行回盘结果）',
   tags,
   params: z.object({ id }),
-  response: z.object({ batch: payoutBatch, rows: z.array(payoutRow) }),
+  response: z.object({
+    batch: payoutBatch,
+    rows: z.array(payoutRow),
+    /** the batch was exported over an open IIT reconciliation (个税申报): who, when, why, how many differences were open */
+    iitOverride: z.object({ reason: z.string().nullable(), username: z.string().nullable(), time: z.string().nullable(), openCount: z.number() }).nullable(),
+  }),
 });
 
 export const generatePayout = defineContract({

@@ -51,7 +51,9 @@ export function registerPayout(app: FastifyInstance): void {
 
   routeContract(app, getPayoutBatch, async (req) => {
     const b = await visibleBatch(app, req, req.params.id);
-    return { batch: await batchOut(db(), b), rows: (await loadRows(db(), num(b.id))).map(rowOut) };
+    const o = await db().selectFrom('accounts_iit_override').select(['reason', 'username', 'create_time', 'open_count']).where('batch_id', '=', num(b.id)).orderBy('id').executeTakeFirst();
+    const iitOverride = o ? { reason: o.reason, username: o.username, time: o.create_time, openCount: num(o.open_count) } : null;
+    return { batch: await batchOut(db(), b), rows: (await loadRows(db(), num(b.id))).map(rowOut), iitOverride };
   });
 
   routeContract(app, generatePayout, async (req) => {

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { correctPayoutRow, getPayoutBatch, type importPayoutReturn, type PayoutRow } from '@app/shared/contracts/payout';
@@ -6,7 +6,7 @@ import type { ContractResult } from '@app/shared/contracts/contract';
 import { useAuth } from '../../../app/auth';
 import { callContract, contractCodes, useContractQuery } from '../../../app/contractClient';
 import { notify } from '../../../app/feedback';
-import { formatMoney } from '../../../crud/format';
+import { formatDateTime, formatMoney } from '../../../crud/format';
 
 /** A batch's rows with the bank's answer; a failed row not yet re-paid can have its card corrected. */
 export type ImportResult = ContractResult<typeof importPayoutReturn>;
@@ -26,6 +26,15 @@ export function BatchDetail({ batchId, onClose, onChanged }: { batchId: number; 
         <Typography.Paragraph type="secondary">
           {t('payout.detailSummary', { count: b.rowCount, total: formatMoney(b.total), ok: b.okCount, failed: b.failedCount, state: t(`payout.states.${b.state}`) })}
         </Typography.Paragraph>
+      )}
+      {q.data?.iitOverride && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="payout-detail-override"
+          title={t('iit.overrideDone', { reason: q.data.iitOverride.reason ?? '', by: q.data.iitOverride.username ?? '', time: formatDateTime(q.data.iitOverride.time), open: q.data.iitOverride.openCount })}
+        />
       )}
       <Table<PayoutRow>
         size="small"
