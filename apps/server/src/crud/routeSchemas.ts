@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { idSchema } from '@app/shared/contracts/schemas';
-import { fieldErrorsOf, firstMessage, INT_MAX } from '@app/shared/resource';
+import { fieldErrorsOf, firstMessage, } from '@app/shared/resource';
 import { z } from 'zod';
 import { badRequest, validationError } from '../core/errors.ts';
 

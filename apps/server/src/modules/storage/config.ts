@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { saveStorageConfig, STORAGE_CODES, storageConfig } from '@app/shared/contracts/storage';
+import { saveStorageConfig, storageConfig } from '@app/shared/contracts/storage';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { maskSecret, nextBoundSecret, secretTargetChanged } from '../../core/secrets.ts';

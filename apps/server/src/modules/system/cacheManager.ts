@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pageSchema, sizeSchema } from '@app/shared/resource';
+import { cacheInfo, clearCache, deleteCache, listCacheKeys, MAX_LISTED_KEYS } from '@app/shared/contracts/monitor';
 import type { CacheEntryInfo } from '../../core/cache.ts';
 import { adminMayDelete, declaredNamespace, declaredNamespaces, isRebuildable, namespaceOfKey } from '../../core/cacheNamespaces.ts';
 import { AppError } from '../../core/errors.ts';
-import { queryText } from '../../crud/routeSchemas.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 
-const SELECT = ['REDIS_ALL', 'REDIS_SELECT'];
-const DELETE = ['REDIS_ALL', 'REDIS_DELETE'];
-
-/** A search stops after this many matching keys (SCAN on Redis): the list says it is cut short. */
-export const MAX_LISTED_KEYS = 10_000;
+export { MAX_LISTED_KEYS };
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 /** Characters of a value shown in the list. */
@@ -67,54 +61,18 @@ export function previewValue(entry: CacheEntryInfo): { value: string; truncated:
   return masked.length > PREVIEW_LENGTH ? { value: `${masked.slice(0, PREVIEW_LENGTH)}…`, truncated: true } : { value: masked, truncated: false };
 }
 
-const namespaceName = z
-  .string({ error: '命名空间必须是文本' })
-  .trim()
-  .min(1, '请提供要删除的键或命名空间')
-  .max(100, '命名空间长度不能超过100个字符')
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, '命名空间只能包含字母、数字、下划线和连字符');
-const cacheKey = z
-  .string({ error: '键必须是文本' })
-  .min(1, '请提供要删除的键或命名空间')
-  .max(1000, '键长度不能超过1000个字符')
-  .refine((s) => !s.includes('\u0000'), '键不能包含空字符');
-
-/** `DELETE /api/redis` body: the key as a JSON string (eladmin's form), `{key}` or `{namespace}`. */
-const deleteBody = z.union([cacheKey.transform((key) => ({ key, namespace: undefined })), z.strictObject({ key: cacheKey.optional(), namespace: namespaceName.optional() })], {
-  error: '请提供要删除的键或命名空间',
-});
-
-const entrySchema = z.object({
-  key: z.string(),
-  namespace: z.string(),
-  kind: z.enum(['rebuildable', 'protected']),
-  type: z.string(),
-  value: z.string(),
-  valueTruncated: z.boolean(),
-  ttl: z.number().int().nullable().meta({ description: '剩余秒数，null 表示不过期' }),
-  deletable: z.boolean(),
-});
-
 /**
  * 系统监控 › 缓存管理 (`api/redis`, spec §7 "Cache"): the application's own keys (only its prefix in a shared
  * Redis; SCAN, never KEYS), grouped by namespace, values masked and truncated; delete a key or a namespace
  * where the namespace allows it; "清空缓存" deletes the rebuildable namespaces only (core/cacheNamespaces.ts).
  */
 export function registerCacheManager(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['缓存管理'];
+  const app = fastify;
   const { cache } = app.ctx;
 
   const kindOf = (ns: string) => (isRebuildable(ns) ? ('rebuildable' as const) : ('protected' as const));
 
-  const listQuery = z.object({
-    key: queryText('键的搜索条件长度不能超过200个字符', 200),
-    namespace: queryText('命名空间长度不能超过100个字符', 100),
-    page: pageSchema,
-    size: sizeSchema,
-  });
-  const listResponse = z.object({ content: z.array(entrySchema), totalElements: z.number().int(), truncated: z.boolean() });
-  app.get('/api/redis', { config: { auth: SELECT }, schema: { tags, summary: '缓存键列表（key 默认 *）', querystring: listQuery, response: { 200: listResponse } } }, async (req) => {
+  routeContract(app, listCacheKeys, async (req) => {
     const page = req.query.page ?? 0;
     const size = Math.min(req.query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
     const found = await cache.keys(keyPattern(req.query.key, req.query.namespace), MAX_LISTED_KEYS + 1);
@@ -129,16 +87,7 @@ export function registerCacheManager(fastify: FastifyInstance): void {
     return { content, totalElements: keys.length, truncated };
   });
 
-  const namespaceSchema = z.object({
-    name: z.string(),
-    title: z.string(),
-    kind: z.enum(['rebuildable', 'protected']),
-    deletable: z.boolean(),
-    declared: z.boolean(),
-    count: z.number().int(),
-  });
-  const infoResponse = z.object({ server: z.record(z.string(), z.string()), namespaces: z.array(namespaceSchema), truncated: z.boolean() });
-  app.get('/api/redis/info', { config: { auth: SELECT }, schema: { tags, summary: '缓存概况：类型、命名空间及其键数', response: { 200: infoResponse } } }, async () => {
+  routeContract(app, cacheInfo, async () => {
     const found = await cache.keys('*', MAX_LISTED_KEYS + 1);
     const counts = new Map<string, number>();
     for (const key of found.slice(0, MAX_LISTED_KEYS)) counts.set(namespaceOfKey(key), (counts.get(namespaceOfKey(key)) ?? 0) + 1);
@@ -150,11 +99,7 @@ export function registerCacheManager(fastify: FastifyInstance): void {
     return { server: await cache.serverInfo(), namespaces, truncated: found.length > MAX_LISTED_KEYS };
   });
 
-  const deleted = z.object({ deleted: z.number().int() });
-  app.delete(
-    '/api/redis',
-    { config: { auth: DELETE, log: '删除缓存' }, schema: { tags, summary: '删除一个键（body 为键，或 {key}、{namespace}）', body: deleteBody, response: { 200: deleted } } },
-    async (req) => {
+  routeContract(app, deleteCache, async (req) => {
       const { key, namespace } = req.body;
       if ((key === undefined) === (namespace === undefined)) throw new AppError('CACHE_DELETE_TARGET', {});
       if (key !== undefined) {
@@ -168,10 +113,9 @@ export function registerCacheManager(fastify: FastifyInstance): void {
       const ns = namespace as string;
       if (!adminMayDelete(ns)) throw new AppError('CACHE_KEY_PROTECTED', { namespace: ns });
       return { deleted: await cache.delMany(await cache.keys(`${ns}:*`, Number.MAX_SAFE_INTEGER)) };
-    },
-  );
+  });
 
-  app.delete('/api/redis/all', { config: { auth: DELETE, log: '清空缓存' }, schema: { tags, summary: '清空缓存（只删除可重建的命名空间）', response: { 200: deleted } } }, async () => {
+  routeContract(app, clearCache, async () => {
     let n = 0;
     for (const ns of declaredNamespaces()) if (ns.kind === 'rebuildable') n += await cache.delMany(await cache.keys(`${ns.name}:*`, Number.MAX_SAFE_INTEGER));
     return { deleted: n };

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { kickOnline, listOnline } from '@app/shared/contracts/monitor';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { listSessions, revokeSession } from '../../core/auth/onlineSessions.ts';
 import { AppError } from '../../core/errors.ts';
 import { queryStatsOf } from '../../core/queryStats.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 
 /**
  * 系统监控 (issue 25 item 4, M8):
@@ -17,8 +18,6 @@ import { queryStatsOf } from '../../core/queryStats.ts';
  */
 
 const tags = ['系统监控'];
-const ONLINE_READ = ['ONLINE_ALL', 'ONLINE_SELECT'];
-const ONLINE_DELETE = ['ONLINE_ALL', 'ONLINE_DELETE'];
 const SERVER_READ = ['SERVER_ALL', 'SERVER_SELECT'];
 const APP_VERSION = (() => {
   try {
@@ -27,19 +26,6 @@ const APP_VERSION = (() => {
     return '';
   }
 })();
-
-const session = z.object({
-  jti: z.string(),
-  userId: z.number(),
-  username: z.string(),
-  nickName: z.string().nullable(),
-  deptName: z.string().nullable(),
-  ip: z.string(),
-  browser: z.string(),
-  loginTime: z.string(),
-  lastSeen: z.string(),
-  current: z.boolean().meta({ description: '是否为调用者自己的会话' }),
-});
 
 /** CPU busy share over a short sample (os.cpus() times are cumulative since boot). */
 async function cpuUsage(sampleMs = 200): Promise<number> {
@@ -55,25 +41,17 @@ export function registerMonitor(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { cache, config } = app.ctx;
 
-  app.get(
-    '/api/online',
-    { config: { auth: ONLINE_READ }, schema: { tags, summary: '在线用户（仍有效的登录会话）', querystring: z.looseObject({ filter: z.string().max(50).optional() }), response: { 200: z.object({ content: z.array(session), totalElements: z.number() }) } } },
-    async (req) => {
+  routeContract(app, listOnline, async (req) => {
       const filter = req.query.filter?.trim().toLowerCase();
       const all = (await listSessions(cache)).filter((s) => !filter || [s.username, s.nickName ?? '', s.ip].some((v) => v.toLowerCase().includes(filter)));
       return { content: all.map((s) => ({ ...s, current: s.jti === req.user!.tokenJti })), totalElements: all.length };
-    },
-  );
+  });
 
-  app.delete(
-    '/api/online/:jti',
-    { config: { auth: ONLINE_DELETE, log: '强退用户' }, schema: { tags, summary: '强退：吊销该会话的令牌，立即生效', params: z.object({ jti: z.string().min(8).max(64).regex(/^[\w-]+$/) }) } },
-    async (req, reply) => {
+  routeContract(app, kickOnline, async (req, reply) => {
       const ended = await revokeSession(cache, req.params.jti);
       if (!ended) throw new AppError('ONLINE_SESSION_NOT_FOUND', {});
       return reply.code(204).send();
-    },
-  );
+  });
 
   app.get('/api/monitor/server', { config: { auth: SERVER_READ }, schema: { tags, summary: '服务监控：CPU、内存、堆、磁盘、数据库、缓存、运行时间与版本' } }, async () => {
     const mem = process.memoryUsage();

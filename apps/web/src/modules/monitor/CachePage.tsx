@@ -1,3 +1,4 @@
+import { type CacheEntry, cacheInfo, clearCache, deleteCache, listCacheKeys, MAX_LISTED_KEYS } from '@app/shared/contracts/monitor';
 import { ClearOutlined, DeleteOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
@@ -6,37 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { feedback, notify } from '../../app/feedback';
-import { api } from '../../app/request';
+import { callContract, contractCodes, contractKey } from '../../app/contractClient';
 import '../../crud/crud.css';
 
-interface CacheEntry {
-  key: string;
-  namespace: string;
-  kind: 'rebuildable' | 'protected';
-  type: string;
-  value: string;
-  valueTruncated: boolean;
-  ttl: number | null;
-  deletable: boolean;
-}
-interface CacheNamespaceRow {
-  name: string;
-  title: string;
-  kind: 'rebuildable' | 'protected';
-  deletable: boolean;
-  declared: boolean;
-  count: number;
-}
-interface CacheInfo {
-  server: Record<string, string>;
-  namespaces: CacheNamespaceRow[];
-  truncated: boolean;
-}
-
-const DELETE_CODES = ['REDIS_ALL', 'REDIS_DELETE'];
 const PAGE_SIZES = [10, 20, 50, 100];
-/** The server's cap on matching keys (modules/system/cacheManager.ts MAX_LISTED_KEYS). */
-const MAX_LISTED = 10_000;
+/** Every query of the screen lives under the key list's contract key (one invalidation refreshes both). */
+const CACHE_KEY = contractKey(listCacheKeys);
+/** The server's cap on matching keys. */
+const MAX_LISTED = MAX_LISTED_KEYS;
 
 /**
  * 系统监控 › 缓存管理 (`api/redis`): an info card (cache kind, namespaces with their key counts), the keys of
@@ -47,7 +25,7 @@ export default function CachePage() {
   const { t } = useTranslation('cache');
   const { t: tc } = useTranslation('common');
   const { hasPermission } = useAuth();
-  const canDelete = hasPermission(DELETE_CODES);
+  const canDelete = hasPermission(contractCodes(deleteCache));
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('*');
   const [search, setSearch] = useState('*');
@@ -55,23 +33,23 @@ export default function CachePage() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
 
-  const info = useQuery({ queryKey: ['redis', 'info'], queryFn: () => api.get<CacheInfo>('/api/redis/info') });
+  const info = useQuery({ queryKey: [...CACHE_KEY, 'info'], queryFn: () => callContract(cacheInfo, {}) });
   const list = useQuery({
-    queryKey: ['redis', 'keys', search, namespace, page, size],
-    queryFn: () => api.get<{ content: CacheEntry[]; totalElements: number; truncated: boolean }>('/api/redis', { key: search, namespace, page, size }),
+    queryKey: [...CACHE_KEY, 'keys', search, namespace, page, size],
+    queryFn: () => callContract(listCacheKeys, { query: { key: search, namespace, page, size } }),
     placeholderData: (previous) => previous,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['redis'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: CACHE_KEY });
 
   const remove = useMutation({
-    mutationFn: (body: { key: string } | { namespace: string }) => api.del<{ deleted: number }>('/api/redis', body),
+    mutationFn: (body: { key: string } | { namespace: string }) => callContract(deleteCache, { body }),
     onSuccess: (r) => {
       notify.success(t('deleted', { count: r.deleted }));
       return refresh();
     },
   });
   const clearAll = useMutation({
-    mutationFn: () => api.del<{ deleted: number }>('/api/redis/all'),
+    mutationFn: () => callContract(clearCache, {}),
     onSuccess: (r) => {
       notify.success(t('deleted', { count: r.deleted }));
       return refresh();

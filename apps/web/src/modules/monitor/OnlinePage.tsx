@@ -1,3 +1,4 @@
+import { kickOnline, listOnline, type OnlineSession } from '@app/shared/contracts/monitor';
 import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
@@ -5,22 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
-import { api } from '../../app/request';
+import { callContract, contractCodes, contractKey } from '../../app/contractClient';
 import { formatDateTime } from '../../crud/format';
 import '../../crud/crud.css';
 
-interface OnlineSession {
-  jti: string;
-  username: string;
-  nickName: string | null;
-  deptName: string | null;
-  ip: string;
-  browser: string;
-  loginTime: string;
-  lastSeen: string;
-  current: boolean;
-}
-const DELETE_CODES = ['ONLINE_ALL', 'ONLINE_DELETE'];
 
 /** A short browser name from the user agent (the full text is in the tooltip). */
 function browserName(ua: string): string {
@@ -36,12 +25,12 @@ export default function OnlinePage() {
   const { hasPermission } = useAuth();
   const qc = useQueryClient();
   const [filter, setFilter] = useState('');
-  const list = useQuery({ queryKey: ['online', filter], queryFn: () => api.get<{ content: OnlineSession[]; totalElements: number }>('/api/online', filter ? { filter } : undefined) });
+  const list = useQuery({ queryKey: [...contractKey(listOnline), filter], queryFn: () => callContract(listOnline, { query: filter ? { filter } : {} }) });
   const kick = useMutation({
-    mutationFn: (jti: string) => api.del(`/api/online/${encodeURIComponent(jti)}`),
+    mutationFn: (jti: string) => callContract(kickOnline, { params: { jti } }),
     onSuccess: () => {
       notify.success(t('monitor.kicked'));
-      qc.invalidateQueries({ queryKey: ['online'] });
+      qc.invalidateQueries({ queryKey: contractKey(listOnline) });
     },
   });
   return (
@@ -67,7 +56,7 @@ export default function OnlinePage() {
             { key: 'browser', title: t('monitor.browser'), render: (_v, r) => <Typography.Text title={r.browser}>{browserName(r.browser)}</Typography.Text> },
             { key: 'loginTime', title: t('monitor.loginTime'), width: 170, render: (_v, r) => formatDateTime(r.loginTime) },
             { key: 'lastSeen', title: t('monitor.lastSeen'), width: 170, render: (_v, r) => formatDateTime(r.lastSeen) },
-            ...(hasPermission(DELETE_CODES)
+            ...(hasPermission(contractCodes(kickOnline))
               ? [
                   {
                     key: 'actions',

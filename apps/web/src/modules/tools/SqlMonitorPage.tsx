@@ -1,12 +1,12 @@
 import { ClearOutlined } from '@ant-design/icons';
-import type { QueryStatsSnapshot as Snapshot, StatementStats } from '@app/shared/sqlMonitor';
+import { resetSqlStatistics, type SqlStatement, sqlStatistics } from '@app/shared/contracts/monitor';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Popconfirm, Row, Select, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
-import { api } from '../../app/request';
+import { callContract, contractKey } from '../../app/contractClient';
 import { useApiMutation } from '../../crud/mutations';
 import { SearchItem } from '../../crud/SearchBar';
 import { ListToolbar } from '../../crud/usePagedList';
@@ -24,7 +24,7 @@ import { formatDateTime } from '../../crud/format';
  */
 
 /** One statement of the monitor (the server's figures, one definition in packages/shared). */
-export type StatementRow = StatementStats;
+export type StatementRow = SqlStatement;
 
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v.toFixed(2));
 const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
@@ -34,14 +34,14 @@ export default function SqlMonitorPage() {
   const { hasPermission } = useAuth();
   const [period, setPeriod] = useState<'all' | '5' | '60'>('all');
   const q = useQuery({
-    queryKey: ['sqlMonitor', period],
-    queryFn: () => api.get<Snapshot>('/api/monitor/sql', { window: period, sort: 'totalMs', limit: 1000 }),
+    queryKey: [...contractKey(sqlStatistics), period],
+    queryFn: () => callContract(sqlStatistics, { query: { window: period, sort: 'totalMs', limit: 1000 } }),
     refetchInterval: 10_000,
   });
   const clear = useApiMutation({
-    mutationFn: () => api.del('/api/monitor/sql'),
+    mutationFn: () => callContract(resetSqlStatistics, {}),
     success: t('sql.resetDone'),
-    invalidate: [['sqlMonitor']],
+    invalidate: [contractKey(sqlStatistics)],
   });
   // a promise: the popover's 确定 spins until the server answered
   const reset = () => clear.mutateAsync().catch(() => undefined);
