@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { SettlementState, SettlementSummary } from '@app/shared/contracts/settlement';
 import { fenToYuan } from '@app/shared/payroll/money';
 import { buildSettlementStatement, formatPerHeadItems, SETTLEMENT_LINE_AMOUNTS, SETTLEMENT_LINE_AMOUNTS_V1, type SettlementLine, type SettlementPersonRow, type SettlementStatement } from '@app/shared/payroll/settlement';
 import { salaryResource } from '@app/shared/resources/salary';
-import { type Db, insertReturningId, insertRowsRaw, nowIso } from '../../core/db.ts';
+import { type Db, type DialectName, insertReturningId, insertRowsRaw, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { previousMonth } from '../payroll/arrears.ts';
 import { type CompanyRef, loadVisibleCompany } from '../payroll/companies.ts';
@@ -25,34 +26,58 @@ const LINE_PG_TYPES = new Map([
   ['seq', 'integer'],
 ]);
 
+/**
+ * Lines per INSERT: PostgreSQL takes one array per column (5 parameters, whatever the count); SQLite allows 32,766
+ * parameters (5 a line); MariaDB 65,535, kept well under max_allowed_packet (a line is about 200 bytes).
+ */
+const LINE_CHUNK: Record<DialectName, number> = { postgres: 50_000, sqlite: 6_000, mysql: 5_000 };
 const S = (name: string) => fieldColumn(salaryResource, name);
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const bool = (v: unknown) => v === 1 || v === true || v === '1';
 
-/** One client company's confirmed salary rows of a month, as the statement reads them. */
+/**
+ * One client company's confirmed salary rows of a month, as the statement reads them. The sums a line shows
+ * (personal SI, tax, 医疗 with 生育) are added in the query: 13 columns instead of 18 for each of 10,000 rows.
+ */
 export async function loadPersonRows(db: Db, companyId: number, month: string): Promise<SettlementPersonRow[]> {
-  const fields = ['staffName', 'idCard', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'tax', 'bonusTax', 'severanceTax', 'realSalary', 'employerYanglao', 'employerYiliao', 'employerShengyu', 'employerShiye', 'employerGongshang', 'employerGongjijin', 'siBackCompany'];
+  const c = (f: string) => sql.ref(S(f));
+  const z = (f: string) => sql`coalesce(${c(f)}, 0)`;
   const rows = (await db
     .selectFrom(SALARY_TABLE)
-    .select(fields.map((f) => `${S(f)} as ${f}`) as never)
+    .select([
+      sql<string>`${c('staffName')}`.as('staffName'),
+      sql<string>`${c('idCard')}`.as('idCard'),
+      sql<number>`${z('gross')}`.as('gross'),
+      sql<number>`${z('yanglao')} + ${z('yiliao')} + ${z('shiye')}`.as('personalSi'),
+      sql<number>`${z('gongjijin')}`.as('personalHf'),
+      sql<number>`${z('tax')} + ${z('bonusTax')} + ${z('severanceTax')}`.as('tax'),
+      sql<number>`${z('realSalary')}`.as('net'),
+      sql<number>`${z('employerYanglao')}`.as('employerYanglao'),
+      sql<number>`${z('employerYiliao')} + ${z('employerShengyu')}`.as('employerYiliao'),
+      sql<number>`${z('employerShiye')}`.as('employerShiye'),
+      sql<number>`${z('employerGongshang')}`.as('employerGongshang'),
+      sql<number>`${z('employerGongjijin')}`.as('employerGongjijin'),
+      sql<number>`${z('siBackCompany')}`.as('employerBackPay'),
+    ] as never)
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
     .orderBy('id')
     .execute()) as Record<string, unknown>[];
+  // PostgreSQL's bigint sums arrive as strings, hence Number()
   return rows.map((r) => ({
     idCard: String(r.idCard ?? ''),
     staffName: String(r.staffName ?? ''),
-    gross: num(r.gross),
-    personalSi: num(r.yanglao) + num(r.yiliao) + num(r.shiye),
-    personalHf: num(r.gongjijin),
-    tax: num(r.tax) + num(r.bonusTax) + num(r.severanceTax),
-    net: num(r.realSalary),
-    employerYanglao: num(r.employerYanglao),
-    employerYiliao: num(r.employerYiliao) + num(r.employerShengyu),
-    employerShiye: num(r.employerShiye),
-    employerGongshang: num(r.employerGongshang),
-    employerGongjijin: num(r.employerGongjijin),
-    employerBackPay: num(r.siBackCompany),
+    gross: Number(r.gross),
+    personalSi: Number(r.personalSi),
+    personalHf: Number(r.personalHf),
+    tax: Number(r.tax),
+    net: Number(r.net),
+    employerYanglao: Number(r.employerYanglao),
+    employerYiliao: Number(r.employerYiliao),
+    employerShiye: Number(r.employerShiye),
+    employerGongshang: Number(r.employerGongshang),
+    employerGongjijin: Number(r.employerGongjijin),
+    employerBackPay: Number(r.employerBackPay),
   }));
 }
 
@@ -100,7 +125,12 @@ export function summaryOf(r: Row): SettlementSummary {
   };
 }
 
-export const encodeLine = (l: SettlementLine): string => JSON.stringify([...SETTLEMENT_LINE_AMOUNTS.map((k) => l[k]), l.items]);
+/** The stored JSON of a line's amounts; integers joined by hand (JSON.stringify of 10,000 fresh arrays cost more). */
+export function encodeLine(l: SettlementLine): string {
+  let out = '[';
+  for (const k of SETTLEMENT_LINE_AMOUNTS) out += `${l[k]},`;
+  return `${out}[${l.items.join(',')}]]`;
+}
 
 /** A stored line's amounts by name (fen) and its items. */
 export function decodeLine(json: string): { amounts: Record<(typeof SETTLEMENT_LINE_AMOUNTS)[number], number>; items: number[] } {
@@ -231,7 +261,8 @@ export async function generateStatement(app: FastifyInstance, req: FastifyReques
     }
     const lineRows = statement.lines.map((l) => ({ settlement_id: id, seq: l.seq, staff_name: l.staffName.slice(0, 50), id_card_masked: l.idCardMasked.slice(0, 30), amounts: encodeLine(l) }));
     // plain SQL: Kysely's query tree for 10,000 lines costs more than the database's work (insertRowsRaw)
-    for (let i = 0; i < lineRows.length; i += 1000) await insertRowsRaw(trx, dialect, LINES, lineRows.slice(i, i + 1000), LINE_PG_TYPES);
+    const chunk = LINE_CHUNK[dialect];
+    for (let i = 0; i < lineRows.length; i += chunk) await insertRowsRaw(trx, dialect, LINES, lineRows.slice(i, i + chunk), LINE_PG_TYPES);
     const row = (await trx.selectFrom(STATEMENTS).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as Row;
     return { row, replaced, newVersion };
   });

@@ -14,12 +14,18 @@ export interface LinePaging {
   keyword: string;
 }
 
-export const LINE_AMOUNT_KEYS = ['gross', 'personalSi', 'personalHf', 'tax', 'net', 'employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerGongjijin'] as const;
+const BASE_AMOUNT_KEYS = ['gross', 'personalSi', 'personalHf', 'tax', 'net', 'employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerGongjijin'] as const;
+type AmountKey = (typeof BASE_AMOUNT_KEYS)[number] | 'employerBackPay';
+/** The amount columns of a statement: 补缴社保(单位) only when some line has back pay (most months have none). */
+export function lineAmountKeys(s: SettlementDetail): AmountKey[] {
+  return s.header.sums.employerBackPay ? [...BASE_AMOUNT_KEYS, 'employerBackPay'] : [...BASE_AMOUNT_KEYS];
+}
 export const LINE_CHARGE_KEYS = ['disabledShare', 'unionFee', 'fee', 'total'] as const;
 
 export function SettlementLines({ s, paging, onPaging, loading }: { s: SettlementDetail; paging: LinePaging; onPaging: (p: LinePaging) => void; loading: boolean }) {
   const { t } = useTranslation('settlement');
   const money = (v: unknown) => formatMoney(v);
+  const amountKeys = lineAmountKeys(s);
   const m = (key: keyof SettlementLineView, width = 100) => ({ key, dataIndex: key, title: t(`line.${key}`), align: 'right' as const, width, render: money });
   const itemCols = s.header.itemNames.map((name, i) => ({ key: `item${i}`, title: name, align: 'right' as const, width: 90, render: (_: unknown, l: SettlementLineView) => money(l.items[i]) }));
   return (
@@ -54,18 +60,18 @@ export function SettlementLines({ s, paging, onPaging, loading }: { s: Settlemen
               <Table.Summary.Cell index={0} colSpan={3}>
                 {t('sumAll', { count: s.header.lines })}
               </Table.Summary.Cell>
-              {LINE_AMOUNT_KEYS.map((k, i) => (
+              {amountKeys.map((k, i) => (
                 <Table.Summary.Cell key={k} index={i + 3} align="right">
                   {money(s.header.sums[k])}
                 </Table.Summary.Cell>
               ))}
               {s.header.itemSums.map((v, i) => (
-                <Table.Summary.Cell key={`i${s.header.itemNames[i]}`} index={13 + i} align="right">
+                <Table.Summary.Cell key={`i${s.header.itemNames[i]}`} index={3 + amountKeys.length + i} align="right">
                   {money(v)}
                 </Table.Summary.Cell>
               ))}
               {LINE_CHARGE_KEYS.map((k, i) => (
-                <Table.Summary.Cell key={k} index={13 + s.header.itemSums.length + i} align="right">
+                <Table.Summary.Cell key={k} index={3 + amountKeys.length + s.header.itemSums.length + i} align="right">
                   {money(s.header.sums[k])}
                 </Table.Summary.Cell>
               ))}
@@ -76,7 +82,7 @@ export function SettlementLines({ s, paging, onPaging, loading }: { s: Settlemen
           { key: 'seq', dataIndex: 'seq', title: t('line.seq'), width: 60, fixed: 'left' },
           { key: 'staffName', dataIndex: 'staffName', title: t('line.staffName'), width: 90, fixed: 'left' },
           { key: 'idCardMasked', dataIndex: 'idCardMasked', title: t('line.idCardMasked'), width: 170 },
-          ...LINE_AMOUNT_KEYS.map((k) => m(k)),
+          ...amountKeys.map((k) => m(k)),
           ...itemCols,
           ...LINE_CHARGE_KEYS.map((k) => m(k, k === 'total' ? 110 : 100)),
         ]}

@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { getSettlement, type SettlementDetail, type SettlementLineView } from '@app/shared/contracts/settlement';
 import { callContract } from '../../../app/contractClient';
 import { formatMoney } from '../../../crud/format';
-import { LINE_AMOUNT_KEYS, LINE_CHARGE_KEYS } from './SettlementLines';
+import { LINE_CHARGE_KEYS, lineAmountKeys } from './SettlementLines';
 import './settlementPrint.css';
 
 /**
@@ -34,6 +34,7 @@ export default function SettlementPrintPage() {
   if (q.isError) return <Alert type="error" showIcon message={t('printFailed')} style={{ margin: 24 }} />;
   if (!s) return <Spin size="large" style={{ display: 'block', margin: '120px auto' }} data-testid="settlement-print-loading" />;
   const money = (v: unknown) => formatMoney(v);
+  const amountKeys = lineAmountKeys(s);
   const title = `${s.companyName ?? ''} ${s.month} ${t('title')}`;
   const header: [string, string][] = [
     [t('printPage.company'), s.companyName ?? ''],
@@ -81,7 +82,7 @@ export default function SettlementPrintPage() {
             <th>{t('line.seq')}</th>
             <th>{t('line.staffName')}</th>
             <th>{t('line.idCardMasked')}</th>
-            {LINE_AMOUNT_KEYS.map((k) => (
+            {amountKeys.map((k) => (
               <th key={k}>{t(`line.${k}`)}</th>
             ))}
             {s.header.itemNames.map((n) => (
@@ -98,7 +99,7 @@ export default function SettlementPrintPage() {
               <td>{l.seq}</td>
               <td className="text">{l.staffName}</td>
               <td className="text">{l.idCardMasked}</td>
-              {LINE_AMOUNT_KEYS.map((k) => (
+              {amountKeys.map((k) => (
                 <td key={k}>{money(l[k])}</td>
               ))}
               {l.items.map((v, i) => (
@@ -115,7 +116,7 @@ export default function SettlementPrintPage() {
             <td colSpan={3} className="text">
               {t('sumAll', { count: s.header.lines })}
             </td>
-            {LINE_AMOUNT_KEYS.map((k) => (
+            {amountKeys.map((k) => (
               <td key={k}>{money(s.header.sums[k])}</td>
             ))}
             {s.header.itemSums.map((v, i) => (
