@@ -98,6 +98,10 @@ describe('社保平账', () => {
     const items = (await admin('GET', `/api/siAdjust/items?companyId=${company.id}`)).body;
     expect(items.content).toEqual([expect.objectContaining({ idCard: b.idCard, insurance: 'yanglao', referMonth: month, targetMonth: '2026-09', self: 0, company: 0.5, source: 'recon', reason: '经办机构按1280.50核定' })]);
 
+    // a base adjustment to the same bases owes nothing and does not undo the bureau's accepted correction
+    const same = await admin('POST', '/api/siAdjust/preview', { companyId: company.id, fromMonth: month, source: 'upload', bases: [{ idCard: b.idCard, base: 8000, gongjijin: 8000 }] });
+    expect(same.body).toMatchObject({ confirmedMonths: ['2026-08', '2026-09'], backRows: 0, totalCompany: 0 });
+
     // the same file again: the accepted difference is part of our figures now
     const again = await importFile(file, { companyId: String(company.id), month });
     expect(again.body).toMatchObject({ matched: 10, diff: 0, bureauOnly: 1 });

@@ -49,7 +49,12 @@ export const MENU_TREE: MenuSeed[] = [
     name: '社保管理',
     path: 'social',
     icon: 'SafetyOutlined',
-    children: [{ name: '增减员', path: 'siChanges', icon: 'UsergroupAddOutlined', component: 'social/siChanges/index' }],
+    children: [
+      { name: '增减员', path: 'siChanges', icon: 'UsergroupAddOutlined', component: 'social/siChanges/index' },
+      // issue 24 items 2 and 4: new bases from a month with 补差 of confirmed months; the bureau's 应缴明细 against ours
+      { name: '社保调基', path: 'siAdjust', icon: 'RiseOutlined', component: 'social/siAdjust/index' },
+      { name: '社保平账', path: 'siRecon', icon: 'AuditOutlined', component: 'social/siRecon/index' },
+    ],
   },
   { name: '工资条', path: 'acPayslip', icon: 'ProfileOutlined', component: 'salary/acPayslip/index' },
   {

@@ -58,6 +58,9 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'salary/payslipDelivery/index': () => import('./salary/payslipDelivery/PayslipDeliveryPage'),
   // 社保管理 › 增减员 (issue 24 item 3)
   'social/siChanges/index': () => import('./social/SiChangesPage'),
+  // 社保管理 › 社保调基 and 社保平账 (issue 24 items 2 and 4)
+  'social/siAdjust/index': () => import('./social/SiAdjustPage'),
+  'social/siRecon/index': () => import('./social/SiReconPage'),
   'crud/siChangeTemplate': () => import('./social/SiChangeTemplatePage'),
   // payroll inputs on the generic screens, with their pickers and 无法匹配 check (U1, U7)
   'crud/taxDeduction': () => import('./salary/taxInputs/TaxDeductionPage'),

@@ -19,8 +19,8 @@ import { BACK_ITEMS, INSURANCES } from './backItems.ts';
  *   ceiling of the rate version in force from the adjustment month for the person's 户籍类型 (工伤 and 生育 use
  *   the pension limits, as the engine does).
  * - 补差 of a confirmed month M ≥ the adjustment month: the engine's figures of M's confirmed row with the new
- *   bases (M's rate version, the row's ratios), minus the row's stored figures, minus the 补差 already placed for
- *   M (any source): per insurance, personal and employer, exact to the fen because each side is the engine's
+ *   bases (M's rate version, the row's ratios), minus the row's stored figures, minus the 补差 earlier adjustments
+ *   placed for M: per insurance, personal and employer, exact to the fen because each side is the engine's
  *   rounded item. Applying the same bases twice therefore places nothing the second time.
  * - The 补差 go into the next open month: the month after the company's last confirmed month.
  */
@@ -272,9 +272,19 @@ async function confirmedRows(db: Db, companyId: number, month: string, idCards: 
   return out;
 }
 
-/** What is already placed as 补差 for a company's month, by person and insurance (fen). */
+/**
+ * What earlier base adjustments already placed as 补差 for a company's month, by person and insurance (fen). Accepted
+ * 平账 differences are not counted: they are the bureau's corrections and stand beside the bases (so applying the
+ * same bases again never undoes one; 平账 after 调基 compares with both).
+ */
 async function placedFor(db: Db, companyId: number, month: string): Promise<Map<string, { self: number; company: number }>> {
-  const rows = await db.selectFrom(BACK_ITEMS).select(['id_card', 'insurance', 'amount_self', 'amount_company']).where('company_id', '=', companyId).where('refer_month', '=', month).execute();
+  const rows = await db
+    .selectFrom(BACK_ITEMS)
+    .select(['id_card', 'insurance', 'amount_self', 'amount_company'])
+    .where('company_id', '=', companyId)
+    .where('refer_month', '=', month)
+    .where('source', '=', 'adjust')
+    .execute();
   const out = new Map<string, { self: number; company: number }>();
   for (const r of rows) {
     const k = `${key(String(r.id_card))}|${r.insurance}`;
