@@ -1,17 +1,13 @@
+import { type DictEntry as DictMapEntry, dictionaryMap } from '@app/shared/contracts/system';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, i18n } from './i18n';
 import { useEagerQuery } from './prefetch';
 import { queryClient } from './queryClient';
-import { api } from './request';
+import { callContract } from './contractClient';
 
-/** One entry of a dictionary (`/api/dictDetail/map`). */
-export interface DictEntry {
-  id?: number;
-  label: string;
-  value: string;
-  sort?: number;
-}
+/** One entry of a dictionary (the contract's, id and sort optional for entries a screen states itself). */
+export type DictEntry = Pick<DictMapEntry, 'label' | 'value'> & Partial<Pick<DictMapEntry, 'id' | 'sort'>>;
 
 export type DictMap = Record<string, DictEntry[]>;
 
@@ -26,7 +22,7 @@ function keyOf(names: readonly string[]): string {
 export async function fetchDicts(names: readonly string[]): Promise<DictMap> {
   const key = keyOf(names);
   if (!key) return {};
-  const res = await api.get<DictMap>('/api/dictDetail/map', { dictName: key });
+  const res = await callContract(dictionaryMap, { query: { dictName: key } });
   const out: DictMap = {};
   for (const n of key.split(',')) out[n] = Array.isArray(res?.[n]) ? res[n] : [];
   return out;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { dictionaryMap as dictionaryMapContract, type DictEntry } from '@app/shared/contracts/system';
 import { queryText } from '../../crud/routeSchemas.ts';
 import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
 import { registerResource } from '../../crud/registerResource.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { badRequest, notFound } from '../../core/errors.ts';
 
 /** Dictionaries and their entries, plus the name -> entries map every select box reads. */
@@ -39,21 +40,13 @@ export function registerDictionaries(app: FastifyInstance): void {
     },
   });
 
-  const mapSchema = {
-    tags: ['字典详情'],
-    summary: '多个字典的条目（dictName=名称1,名称2）',
-    querystring: z.object({ dictName: queryText('请提供字典名称 dictName', 2000) }),
-    response: { 200: z.record(z.string(), z.array(z.object({ id: z.number(), label: z.string(), value: z.string(), sort: z.number() }))) },
-  };
-  app.withTypeProvider<ZodTypeProvider>().get('/api/dictDetail/map', { config: { auth: 'user' }, schema: mapSchema }, async (req) => {
+  routeContract(app.withTypeProvider<ZodTypeProvider>(), dictionaryMapContract, async (req) => {
     const raw = req.query.dictName;
     if (typeof raw !== 'string' || !raw.trim()) throw badRequest('请提供字典名称 dictName');
     const names = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 50);
     return dictionaryMap(app, names);
   });
 }
-
-type DictEntry = { id: number; label: string; value: string; sort: number };
 
 /**
  * name -> [{label, value}] sorted by `sort`, for each requested dictionary (empty list when unknown). The names

@@ -2,13 +2,11 @@ import type { AnySelect } from '../../crud/registerResource.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { errorLogDetail, listErrorLogs, listLogs, listOwnLogs } from '@app/shared/contracts/system';
 import { logResource } from '@app/shared/resources/log';
-import { permissionCodes, schemaOf } from '@app/shared/resource';
 import { notFound } from '../../core/errors.ts';
-import { pageOf } from '../../crud/registerResource.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
-import { idParams, trustedResponse } from '../../crud/routeSchemas.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 
 type Row = Record<string, unknown>;
@@ -20,7 +18,6 @@ type Row = Record<string, unknown>;
  */
 export function registerLogs(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const adminOnly = permissionCodes(logResource, 'list');
   const sortable = sortableColumns(logResource);
   const defaultSort: [string, 'asc' | 'desc'][] = [['id', 'desc']];
 
@@ -40,23 +37,19 @@ export function registerLogs(fastify: FastifyInstance): void {
   }
 
   // The operation log: what was done, and what was tried and refused as a user mistake (WARN, see core/http.ts).
-  const tags = ['日志'];
-  const querystring = schemaOf(logResource, 'query');
-  const response = { 200: pageOf(trustedResponse(schemaOf(logResource, 'row'))) };
-  app.get('/api/logs', { config: { auth: adminOnly }, schema: { tags, summary: '操作日志', querystring, response } }, (req) => page(req.query, ['INFO', 'WARN']));
+  routeContract(app, listLogs, (req) => page(req.query, ['INFO', 'WARN']));
 
   // The list leaves the exception text out; it can be long and is fetched per entry.
-  app.get('/api/logs/error', { config: { auth: adminOnly }, schema: { tags, summary: '异常日志', querystring, response } }, (req) => page(req.query, ['ERROR']));
+  routeContract(app, listErrorLogs, (req) => page(req.query, ['ERROR']));
 
-  const detail = { tags, summary: '一条异常日志的异常详情', params: idParams, response: { 200: z.object({ exception: z.string() }) } };
-  app.get('/api/logs/error/:id', { config: { auth: adminOnly }, schema: detail }, async (req) => {
+  routeContract(app, errorLogDetail, async (req) => {
     const id = req.params.id;
     const row = await app.ctx.db.selectFrom('sys_log').select('exception_detail').where('id', '=', id).where('log_type', 'in', ['ERROR', 'WARN']).executeTakeFirst();
     if (!row) throw notFound('异常日志不存在');
     return { exception: row.exception_detail ?? '' };
   });
 
-  app.get('/api/logs/user', { config: { auth: 'user' }, schema: { tags, summary: '本人的操作日志', querystring, response } }, async (req) => {
+  routeContract(app, listOwnLogs, async (req) => {
     const result = await page(req.query, ['INFO'], (qb) => qb.where('username', '=', req.user!.username));
     return {
       content: result.content.map((r) => ({ id: r.id, description: r.description, requestIp: r.requestIp, time: r.time, createTime: r.createTime })),

@@ -4,17 +4,18 @@ import { z } from 'zod';
 import { INT_MAX } from '@app/shared/resource';
 import { holdsPermissionCode } from '@app/shared/permissions';
 import { permissionCodes } from '@app/shared/resource';
+import { allRoles, ownRoleLevel } from '@app/shared/contracts/system';
 import { roleResource } from '@app/shared/resources/role';
 import type { Db } from '../../core/db.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
 import { assertManagesLevels, holdsAdmin, requestDeptScope } from '../../core/rbac.ts';
 import { parseId, registerResource } from '../../crud/registerResource.ts';
 import { assertIdsExist, replaceLinks } from '../../crud/links.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { parseIdRefs } from './relations.ts';
 
 type Row = Record<string, unknown>;
 
-const USER_CODES = ['USER_ALL', 'USER_SELECT', 'USER_CREATE', 'USER_EDIT', 'USER_DELETE'];
 
 /** A role the caller may change: it exists and ranks below them (404 / 403 otherwise). */
 async function manageableRole(req: FastifyRequest, db: Db, id: number): Promise<Row> {
@@ -90,13 +91,14 @@ export function registerRoles(app: FastifyInstance): void {
   });
 
   const tags = [roleResource.label];
-  app.get('/api/roles/all', { config: { auth: [...permissionCodes(roleResource, 'list'), ...USER_CODES] }, schema: { tags, summary: '全部角色（下拉框）' } }, async () => {
+  routeContract(app, allRoles, async () => {
     const rows = await db().selectFrom('sys_role').select(['id', 'name', 'level', 'data_scope', 'remark']).orderBy('level', 'asc').orderBy('id', 'asc').execute();
-    return rows.map((r) => ({ id: Number(r.id), name: r.name, level: Number(r.level), dataScope: r.data_scope, remark: r.remark }));
+    // name and data_scope are NOT NULL columns (0001_platform); the typed table leaves every string nullable
+    return rows.map((r) => ({ id: Number(r.id), name: r.name as string, level: Number(r.level), dataScope: r.data_scope as string, remark: r.remark }));
   });
 
   // The user dialog disables roles the caller may not hand out; the server checks again on save.
-  app.get('/api/roles/level', { config: { auth: 'user' }, schema: { tags, summary: '当前用户的角色级别' } }, async (req) => ({ level: Number.isFinite(req.user!.level) ? req.user!.level : null }));
+  routeContract(app, ownRoleLevel, async (req) => ({ level: Number.isFinite(req.user!.level) ? req.user!.level : null }));
 
   const editCodes = permissionCodes(roleResource, 'edit');
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,20 +1,15 @@
+import { errorLogDetail, listErrorLogs } from '@app/shared/contracts/system';
 import { FileSearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/request';
+import { useContractQuery } from '../../app/contractClient';
 import { LogTable } from './LogPage';
 
-/** The stack trace of one error entry (`GET /api/logs/error/<id>` -> {exception}). */
+/** The stack trace of one error entry, fetched when the dialog opens. */
 function ExceptionDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('system');
-  const q = useQuery({
-    queryKey: ['logs', 'error', id],
-    queryFn: () => api.get<{ exception?: string }>(`/api/logs/error/${id}`),
-    enabled: id !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const q = useContractQuery(errorLogDetail, { params: { id: id ?? 0 } }, { enabled: id !== null, staleTime: Number.POSITIVE_INFINITY });
   const text = q.isLoading ? null : (q.data?.exception ?? '');
   return (
     <Modal open={id !== null} title={t('log.exceptionTitle')} width={900} footer={null} onCancel={onClose} destroyOnHidden>
@@ -38,7 +33,7 @@ export default function ErrorLogPage() {
   return (
     <Card variant="borderless" className="crud-page">
       <LogTable
-        url="/api/logs/error"
+        url={listErrorLogs.path}
         tableKey="logs-error"
         testId="error-log-page"
         columns={['username', 'requestIp', 'description', 'method', 'params', 'createTime']}

@@ -1,3 +1,4 @@
+import { listLogs } from '@app/shared/contracts/system';
 import { logResource } from '@app/shared/resources/log';
 import { Card, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -84,7 +85,7 @@ export function LogTable({ url, tableKey, columns, rowActions, testId, searchabl
 export default function LogPage() {
   return (
     <Card variant="borderless" className="crud-page">
-      <LogTable url="/api/logs" tableKey="logs" testId="log-page" columns={['username', 'requestIp', 'description', 'method', 'params', 'time', 'createTime']} />
+      <LogTable url={listLogs.path} tableKey="logs" testId="log-page" columns={['username', 'requestIp', 'description', 'method', 'params', 'time', 'createTime']} />
     </Card>
   );
 }

@@ -1,15 +1,16 @@
+import { allRoles, ownRoleLevel } from '@app/shared/contracts/system';
 import { permissionCodes } from '@app/shared/resource';
 import { userResource } from '@app/shared/resources/user';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Row as GridRow, Select, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
+import { useContractQuery } from '../../app/contractClient';
 import { useEagerQuery } from '../../app/prefetch';
 import { type DictMap, useDicts } from '../../app/dict';
 import { feedback, notify } from '../../app/feedback';
-import { api, downloadBlob } from '../../app/request';
+import { downloadBlob } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
 import { SearchBar } from '../../crud/SearchBar';
@@ -25,20 +26,10 @@ import './system.css';
  * department), the user dialog with the role-level rule, and the one-time display of a new user's password.
  */
 
-interface RoleOption {
-  id: number;
-  name: string;
-  level: number;
-}
-
-/** The caller's highest role level (smallest number); `GET /api/roles/level`. */
+/** The caller's highest role level (smallest number), from the server. */
 export function useMyLevel(): number | null {
   const { user } = useAuth();
-  const q = useQuery({
-    queryKey: ['roles', 'level'],
-    queryFn: () => api.get<{ level: number }>('/api/roles/level'),
-    staleTime: 60_000,
-  });
+  const q = useContractQuery(ownRoleLevel, {}, { staleTime: 60_000 });
   const level = q.data?.level ?? user?.level;
   return typeof level === 'number' ? level : null;
 }
@@ -91,8 +82,8 @@ function JobSelect({ deptId, value, onChange, id }: { deptId?: number | null; va
 
 function RolesSelect({ value, onChange, myLevel, id }: { value?: number[]; onChange?: (v: number[]) => void; myLevel: number | null; id?: string }) {
   const { t } = useTranslation('system');
-  const q = useQuery({ queryKey: ['roles', 'all'], queryFn: () => api.get<RoleOption[] | { content: RoleOption[] }>('/api/roles/all') });
-  const roles = Array.isArray(q.data) ? q.data : (q.data?.content ?? []);
+  const q = useContractQuery(allRoles, {});
+  const roles = q.data ?? [];
   return (
     <Select
       id={id}

@@ -1,3 +1,4 @@
+import { listOwnLogs } from '@app/shared/contracts/system';
 import { CameraOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Descriptions, Spin, Upload } from 'antd';
 import { useState } from 'react';
@@ -100,7 +101,7 @@ export default function CenterPage() {
       </div>
       <div className="split-main">
         <Card title={t('center.myLog')} variant="borderless">
-          <LogTable url="/api/logs/user" tableKey="logs-user" testId="center-log" columns={['description', 'requestIp', 'time', 'createTime']} searchable={false} compact />
+          <LogTable url={listOwnLogs.path} tableKey="logs-user" testId="center-log" columns={['description', 'requestIp', 'time', 'createTime']} searchable={false} compact />
         </Card>
       </div>
       <PasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />

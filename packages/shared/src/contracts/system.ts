@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { permissionCodes, schemaOf } from '../resource/index.ts';
+import { logResource } from '../resources/log.ts';
+import { roleResource } from '../resources/role.ts';
+import { defineContract } from './contract.ts';
+import { idSchema, queryText } from './schemas.ts';
+
+/**
+ * 系统管理 and 系统监控 routes written by hand next to the generic resources: the operation and error logs (and a
+ * user's own entries), the dictionaries' name -> entries map every select box reads, and the caller's role level.
+ * Server: apps/server/src/modules/system (logs.ts, dict.ts, roles.ts); screens: apps/web/src/modules/monitor
+ * (LogPage, ErrorLogPage), apps/web/src/modules/user/CenterPage.tsx, apps/web/src/modules/system/UserPage.tsx,
+ * apps/web/src/app/dict.ts.
+ */
+
+// ---- 日志 ---------------------------------------------------------------------------------------------------
+
+const logTags = ['日志'] as const;
+/** Reading the logs is for administrators (the log resource's list codes). */
+const LOG_READ = permissionCodes(logResource, 'list');
+/** The log resource's own row and list query: the lists answer with its rows, as the generic list would. */
+const logQuery = schemaOf(logResource, 'query');
+const logPage = z.object({ content: z.array(schemaOf(logResource, 'row')), totalElements: z.number().int() });
+
+export const listLogs = defineContract({ method: 'GET', path: '/api/logs', auth: LOG_READ, summary: '操作日志', tags: logTags, query: logQuery, response: logPage });
+
+/** The list leaves the exception text out; it can be long and is fetched per entry (`errorLogDetail`). */
+export const listErrorLogs = defineContract({ method: 'GET', path: '/api/logs/error', auth: LOG_READ, summary: '异常日志', tags: logTags, query: logQuery, response: logPage });
+
+export const errorLogDetail = defineContract({
+  method: 'GET',
+  path: '/api/logs/error/:id',
+  auth: LOG_READ,
+  summary: '一条异常日志的异常详情',
+  tags: logTags,
+  params: z.object({ id: idSchema() }),
+  response: z.object({ exception: z.string() }),
+});
+
+export const listOwnLogs = defineContract({ method: 'GET', path: '/api/logs/user', auth: 'user', summary: '本人的操作日志', tags: logTags, query: logQuery, response: logPage });
+
+// ---- 字典 ---------------------------------------------------------------------------------------------------
+
+export const dictEntry = z.object({ id: z.number(), label: z.string(), value: z.string(), sort: z.number() });
+export type DictEntry = z.infer<typeof dictEntry>;
+
+/** name -> entries (sorted) for each requested dictionary; an unknown name answers an empty list. */
+export const dictionaryMap = defineContract({
+  method: 'GET',
+  path: '/api/dictDetail/map',
+  auth: 'user',
+  summary: '多个字典的条目（dictName=名称1,名称2）',
+  tags: ['字典详情'],
+  query: z.object({ dictName: queryText('请提供字典名称 dictName', 2000) }),
+  response: z.record(z.string(), z.array(dictEntry)),
+});
+
+// ---- 角色 ---------------------------------------------------------------------------------------------------
+
+/** The caller's highest role level (smallest number); null for a user without a level. */
+export const ownRoleLevel = defineContract({
+  method: 'GET',
+  path: '/api/roles/level',
+  auth: 'user',
+  summary: '当前用户的角色级别',
+  tags: ['角色'],
+  response: z.object({ level: z.number().nullable() }),
+});
+
+/** Who may list the roles for the user dialog's select: role readers and user managers. */
+const USER_CODES = ['USER_ALL', 'USER_SELECT', 'USER_CREATE', 'USER_EDIT', 'USER_DELETE'] as const;
+
+export const roleOption = z.object({ id: z.number(), name: z.string(), level: z.number(), dataScope: z.string(), remark: z.string().nullable() });
+export type RoleOption = z.infer<typeof roleOption>;
+
+export const allRoles = defineContract({
+  method: 'GET',
+  path: '/api/roles/all',
+  auth: [...permissionCodes(roleResource, 'list'), ...USER_CODES],
+  summary: '全部角色（下拉框）',
+  tags: ['角色'],
+  response: z.array(roleOption),
+});
