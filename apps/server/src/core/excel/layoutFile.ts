@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { writeBiff8Fast } from './biff8Cells.ts';
 import { sheetJs } from './sheetJs.ts';
 
 /**
@@ -131,8 +132,13 @@ function layoutWorkbook(spec: LayoutFileSpec, rows: readonly LayoutCell[][], she
       if (cell) cell.z = c.format;
     });
   });
+  const props = { CreatedDate: FIXED_CREATED, ModifiedDate: FIXED_CREATED };
+  if (spec.fileType === 'xls' && !process.env.LAYOUT_XLS_SHEETJS) {
+    const bytes = writeBiff8Fast(sheet, props, sheetName);
+    if (bytes) return bytes;
+  }
   const wb = X.utils.book_new();
-  wb.Props = { CreatedDate: FIXED_CREATED, ModifiedDate: FIXED_CREATED };
+  wb.Props = props;
   X.utils.book_append_sheet(wb, sheet, sheetName);
   return X.write(wb, { type: 'buffer', bookType: spec.fileType === 'xls' ? 'biff8' : 'xlsx', compression: true }) as Buffer;
 }
