@@ -18,24 +18,28 @@ const NUMBER = 0x0203;
 /** the cell records SheetJS may write; the skeleton's are dropped and replaced */
 const CELL_RECORDS = new Set([0x0201, NUMBER, LABEL, 0x00fd, 0x0205, 0x0006, 0x027e, 0x00bd, 0x00be]);
 
-type Sheet = XLSX.WorkSheet;
-type Cell = XLSX.CellObject;
+/** A cell as the layout writer hands it: text, or a finite number with its display format. */
+interface BiffCell {
+  r: number;
+  c: number;
+  text: string | null;
+  number: number;
+  z: string;
+}
 
-/** The sheet's cells row by row as SheetJS visits them; null when a cell is one this writer does not handle. */
-function cellsInOrder(X: typeof XLSX, sheet: Sheet): { r: number; c: number; cell: Cell }[] | null {
-  const range = X.utils.decode_range(sheet['!ref'] ?? 'A1');
-  const out: { r: number; c: number; cell: Cell }[] = [];
-  const cols = Array.from({ length: range.e.c + 1 }, (_, c) => X.utils.encode_col(c));
-  for (let r = range.s.r; r <= range.e.r; r++) {
-    const rr = X.utils.encode_row(r);
-    for (let c = range.s.c; c <= range.e.c; c++) {
-      const cell = sheet[cols[c] + rr] as Cell | undefined;
-      if (!cell) continue;
-      const ok = (cell.t === 's' && cell.v != null) || (cell.t === 'n' && Number.isFinite(cell.v as number));
-      if (!ok || cell.f) return null;
-      out.push({ r, c, cell });
-    }
-  }
+/**
+ * The cells row by row as SheetJS's aoa_to_sheet + write would visit them (every string a text cell, every number a
+ * number cell), or null when a value is one this writer does not handle (SheetJS writes it then).
+ */
+function cellsInOrder(aoa: readonly (readonly (string | number)[])[], formatOf: (r: number, c: number) => string | undefined): BiffCell[] | null {
+  const out: BiffCell[] = [];
+  aoa.forEach((row, r) => {
+    row.forEach((v, c) => {
+      const z = formatOf(r, c) ?? 'General';
+      out.push(typeof v === 'string' ? { r, c, text: v, number: 0, z } : { r, c, text: null, number: v, z });
+    });
+  });
+  if (!out.length || out.some((cell) => cell.text === null && !Number.isFinite(cell.number))) return null;
   return out;
 }
 
@@ -56,19 +60,29 @@ function records(stream: Buffer): BiffRecord[] {
 }
 
 /** The .xls bytes of a workbook with the one sheet, or null when the sheet needs SheetJS's own writer. */
-export function writeBiff8Fast(sheet: Sheet, props: XLSX.FullProperties, sheetName: string): Buffer | null {
+export function writeBiff8Fast(
+  aoa: readonly (readonly (string | number)[])[],
+  formatOf: (r: number, c: number) => string | undefined,
+  props: XLSX.FullProperties,
+  sheetName: string,
+): Buffer | null {
   const X = sheetJs();
-  const cells = cellsInOrder(X, sheet);
+  const cells = cellsInOrder(aoa, formatOf);
   if (!cells) return null;
+  let lastRow = 0;
+  let lastCol = 0;
+  for (const { r, c } of cells) {
+    lastRow = Math.max(lastRow, r);
+    lastCol = Math.max(lastCol, c);
+  }
   // the skeleton: the first cell of each number format, in the order SheetJS would meet them, so its XF list is the same
-  const skeleton: Sheet = { '!ref': sheet['!ref'] };
+  const skeleton: XLSX.WorkSheet = { '!ref': X.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: lastRow, c: lastCol } }) };
   const firstOfFormat = new Map<string, string>();
-  for (const { r, c, cell } of cells) {
-    const z = String(cell.z ?? 'General');
+  for (const { r, c, text, number, z } of cells) {
     if (firstOfFormat.has(z)) continue;
     const ref = X.utils.encode_cell({ r, c });
     firstOfFormat.set(z, ref);
-    skeleton[ref] = { ...cell };
+    skeleton[ref] = text === null ? { t: 'n', v: number, ...(z === 'General' ? {} : { z }) } : { t: 's', v: text, ...(z === 'General' ? {} : { z }) };
   }
   const wb = X.utils.book_new();
   wb.Props = props;
@@ -92,26 +106,27 @@ export function writeBiff8Fast(sheet: Sheet, props: XLSX.FullProperties, sheetNa
   }
   if (xfOf.size !== firstOfFormat.size) return null;
 
-  const texts = cells.map(({ cell }) => (cell.t === 's' ? String(cell.v).slice(0, 255) : ''));
+  // SheetJS keeps the first 255 UTF-16 units of a text (a LABEL record's limit)
   let size = 0;
-  cells.forEach(({ cell }, i) => {
-    size += cell.t === 's' ? 4 + 9 + 2 * texts[i].length : 4 + 14;
-  });
+  for (const cell of cells) {
+    if (cell.text !== null) cell.text = cell.text.slice(0, 255);
+    size += cell.text === null ? 4 + 14 : 4 + 9 + 2 * cell.text.length;
+  }
   const body = Buffer.allocUnsafe(size);
   let at = 0;
-  cells.forEach(({ r, c, cell }, i) => {
-    const label = cell.t === 's';
-    at = body.writeUInt16LE(label ? LABEL : NUMBER, at);
-    at = body.writeUInt16LE(label ? 9 + 2 * texts[i].length : 14, at);
+  for (const { r, c, text, number, z } of cells) {
+    at = body.writeUInt16LE(text === null ? NUMBER : LABEL, at);
+    at = body.writeUInt16LE(text === null ? 14 : 9 + 2 * text.length, at);
     at = body.writeUInt16LE(r, at);
     at = body.writeUInt16LE(c, at);
-    at = body.writeUInt16LE(xfOf.get(String(cell.z ?? 'General')) as number, at);
-    if (label) {
-      at = body.writeUInt16LE(texts[i].length, at);
+    at = body.writeUInt16LE(xfOf.get(z) as number, at);
+    if (text === null) at = body.writeDoubleLE(number, at);
+    else {
+      at = body.writeUInt16LE(text.length, at);
       at = body.writeUInt8(1, at);
-      at += body.write(texts[i], at, 'utf16le');
-    } else at = body.writeDoubleLE(cell.v as number, at);
-  });
+      at += body.write(text, at, 'utf16le');
+    }
+  }
 
   const keptAfter = recs.slice(dims + 1).filter((rec) => !CELL_RECORDS.has(rec.type));
   const parts = [stream.subarray(0, recs[dims].end), body, ...keptAfter.map((rec) => stream.subarray(rec.start, rec.end))];

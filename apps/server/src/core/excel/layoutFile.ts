@@ -124,6 +124,15 @@ function layoutWorkbook(spec: LayoutFileSpec, rows: readonly LayoutCell[][], she
     return typeof c === 'string' ? c : c.number;
   }));
   for (const l of spec.trailerLines) aoa.push(freeLine(l));
+  const props = { CreatedDate: FIXED_CREATED, ModifiedDate: FIXED_CREATED };
+  const formatOf = (r: number, col: number): string | undefined => {
+    const c = r >= firstData ? rows[r - firstData]?.[col] : undefined;
+    return c === undefined || typeof c === 'string' ? undefined : c.format || undefined;
+  };
+  if (spec.fileType === 'xls') {
+    const bytes = writeBiff8Fast(aoa, formatOf, props, sheetName);
+    if (bytes) return bytes;
+  }
   const sheet = X.utils.aoa_to_sheet(aoa);
   rows.forEach((cells, r) => {
     cells.forEach((c, col) => {
@@ -132,11 +141,6 @@ function layoutWorkbook(spec: LayoutFileSpec, rows: readonly LayoutCell[][], she
       if (cell) cell.z = c.format;
     });
   });
-  const props = { CreatedDate: FIXED_CREATED, ModifiedDate: FIXED_CREATED };
-  if (spec.fileType === 'xls' && !process.env.LAYOUT_XLS_SHEETJS) {
-    const bytes = writeBiff8Fast(sheet, props, sheetName);
-    if (bytes) return bytes;
-  }
   const wb = X.utils.book_new();
   wb.Props = props;
   X.utils.book_append_sheet(wb, sheet, sheetName);
