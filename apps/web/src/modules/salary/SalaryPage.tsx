@@ -43,10 +43,11 @@ const MAX = 1_000_000;
 const DETAIL_GROUPS: { key: string; fields: string[] }[] = [
   { key: 'details.staff', fields: ['dispatchCompany', 'censusType', 'sex', 'taxesType', 'insureType', 'contractStart', 'contractEnd', 'fullSalary', 'paidDays', 'prorationRule', 'adjustEdited', 'ratioOverride'] },
   { key: 'details.bases', fields: [...SALARY_INSURANCE_FIELDS] },
-  { key: 'details.personal', fields: ['yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'jiaban', 'koukuan', 'gross'] },
+  { key: 'details.personal', fields: ['yanglao', 'yiliao', 'shiye', 'gongjijin', 'siBackSelf', 'fiveOne', 'jiaban', 'koukuan', 'gross'] },
   {
     key: 'details.employer',
-    fields: ['employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerShengyu', 'employerGongjijin', 'employerTotal', 'labourCost'],
+    // 补缴社保个人/单位: 补差 of earlier confirmed months placed into this month (社保调基, 社保平账)
+    fields: ['employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerShengyu', 'employerGongjijin', 'siBackCompany', 'employerTotal', 'labourCost'],
   },
   {
     key: 'details.tax',
