@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { type LabelNode, menuTree } from '@app/shared/contracts/systemTrees';
 import { menuResource } from '@app/shared/resources/menu';
 import type { Db } from '../../core/db.ts';
 import { badRequest } from '../../core/errors.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { shippedMenuTitles } from '../../sync/index.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { buildTree } from '../../crud/tree.ts';
 
@@ -11,8 +13,6 @@ type Row = Record<string, unknown>;
 
 const EXTERNAL_LINK = /^https?:\/\//i;
 
-/** Codes that may read the menu tree: its managers and role editors ticking menus for a role. */
-export const MENU_TREE_READERS = ['MENU_ALL', 'MENU_SELECT', 'MENU_CREATE', 'MENU_EDIT', 'MENU_DELETE', 'ROLES_ALL', 'ROLES_SELECT', 'ROLES_EDIT'];
 
 interface MenuNode {
   id: number;
@@ -109,7 +109,7 @@ export function registerMenus(app: FastifyInstance): void {
     return menuVosOf(rows as Row[]);
   });
 
-  app.get('/api/menus/tree', { config: { auth: MENU_TREE_READERS }, schema: { tags, summary: '菜单树（分配菜单用）' } }, async () => {
+  routeContract(app, menuTree, async () => {
     const rows = await db().selectFrom('sys_menu').select(['id', 'pid', 'name']).orderBy('sort', 'asc').orderBy('id', 'asc').execute();
     return labelTree(rows.map((r) => ({ id: Number(r.id), pid: Number(r.pid), label: r.name as string })));
   });
@@ -132,10 +132,10 @@ export function registerMenus(app: FastifyInstance): void {
 }
 
 /** `[{id, label, children}]` for checkbox trees; `children` only where there are some. */
-export function labelTree(nodes: { id: number; pid: number; label: string }[]): { id: number; label: string; children?: unknown[] }[] {
-  const strip = (n: { id: number; label: string; children?: unknown[] }): { id: number; label: string; children?: unknown[] } => {
-    const out: { id: number; label: string; children?: unknown[] } = { id: n.id, label: n.label };
-    if (n.children?.length) out.children = (n.children as (typeof n)[]).map(strip);
+export function labelTree(nodes: { id: number; pid: number; label: string }[]): LabelNode[] {
+  const strip = (n: LabelNode): LabelNode => {
+    const out: LabelNode = { id: n.id, label: n.label };
+    if (n.children?.length) out.children = n.children.map(strip);
     return out;
   };
   return buildTree(nodes).map(strip);

@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { isBuiltInPermission } from '@app/shared/permissions';
+import { type PermissionNode, permissionTree } from '@app/shared/contracts/systemTrees';
 import { permissionResource } from '@app/shared/resources/permission';
 import { badRequest } from '../../core/errors.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { buildTree } from '../../crud/tree.ts';
 
-export const PERMISSION_TREE_READERS = ['PERMISSION_ALL', 'PERMISSION_SELECT', 'PERMISSION_CREATE', 'PERMISSION_EDIT', 'PERMISSION_DELETE', 'ROLES_ALL', 'ROLES_SELECT', 'ROLES_EDIT'];
-
 export const BUILT_IN_FIXED = '内置权限不能修改编码或上级';
-
-interface AssignNode {
-  id: number;
-  label: string;
-  /** The code, so that the role screen can tell which ones the editor may hand on. */
-  name: string;
-  children?: AssignNode[];
-}
 
 /**
  * Permission codes. The server's routes check the built-in codes by name, and who holds what is judged from
@@ -24,10 +16,10 @@ interface AssignNode {
  * renamed, moved (anywhere: a place in the tree confers nothing) and deleted.
  */
 export function registerPermissions(app: FastifyInstance): void {
-  app.get('/api/permissions/tree', { config: { auth: PERMISSION_TREE_READERS }, schema: { tags: ['权限'], summary: '权限树（分配权限用）' } }, async () => {
+  routeContract(app, permissionTree, async () => {
     const rows = await app.ctx.db.selectFrom('sys_permission').select(['id', 'pid', 'name', 'alias']).orderBy('id', 'asc').execute();
-    const strip = (n: AssignNode & { pid?: number }): AssignNode => {
-      const out: AssignNode = { id: n.id, label: n.label, name: n.name };
+    const strip = (n: PermissionNode & { pid?: number }): PermissionNode => {
+      const out: PermissionNode = { id: n.id, label: n.label, name: n.name };
       if (n.children?.length) out.children = n.children.map(strip);
       return out;
     };

@@ -1,3 +1,4 @@
+import { menuTree, permissionTree } from '@app/shared/contracts/systemTrees';
 import { holdsPermissionCode } from '@app/shared/permissions';
 import { permissionCodes } from '@app/shared/resource';
 import { DATA_SCOPES, roleResource } from '@app/shared/resources/role';
@@ -7,6 +8,7 @@ import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Select, Space, S
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
+import { callContract } from '../../app/contractClient';
 import { api } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
@@ -65,7 +67,7 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
 
   const tree = useQuery({
     queryKey: ['roles', 'assignTree', kind],
-    queryFn: () => api.get<AssignNode[]>(kind === 'menus' ? '/api/menus/tree' : '/api/permissions/tree'),
+    queryFn: (): Promise<AssignNode[]> => (kind === 'menus' ? callContract(menuTree, {}) : callContract(permissionTree, {})),
     staleTime: 30_000,
   });
   const detail = useQuery({

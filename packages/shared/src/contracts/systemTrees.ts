@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineContract } from './contract.ts';
+
+/**
+ * The menu trees of 系统管理: each user's menus (the sidebar and the routes, eladmin's MenuVo tree) and the
+ * checkbox trees of menus and permission codes the role screen assigns from.
+ * Server: apps/server/src/modules/system (menus.ts, permissions.ts); web: apps/web/src/app/menus.ts,
+ * apps/web/src/modules/system/RolePage.tsx.
+ */
+
+/** Menu managers and role editors read the menu tree; permission managers and role editors the code tree. */
+export const MENU_TREE_READERS = ['MENU_ALL', 'MENU_SELECT', 'MENU_CREATE', 'MENU_EDIT', 'MENU_DELETE', 'ROLES_ALL', 'ROLES_SELECT', 'ROLES_EDIT'] as const;
+export const PERMISSION_TREE_READERS = ['PERMISSION_ALL', 'PERMISSION_SELECT', 'PERMISSION_CREATE', 'PERMISSION_EDIT', 'PERMISSION_DELETE', 'ROLES_ALL', 'ROLES_SELECT', 'ROLES_EDIT'] as const;
+
+/** One node of a checkbox tree; `children` only where there are some. */
+export interface LabelNode {
+  id: number;
+  label: string;
+  children?: LabelNode[];
+}
+export const labelNode: z.ZodType<LabelNode> = z.object({
+  id: z.number(),
+  label: z.string(),
+  get children() {
+    return z.array(labelNode).optional();
+  },
+});
+
+/** A node of the permission tree carries its code, so that the role screen can tell which ones the editor may hand on. */
+export interface PermissionNode {
+  id: number;
+  label: string;
+  name: string;
+  children?: PermissionNode[];
+}
+export const permissionNode: z.ZodType<PermissionNode> = z.object({
+  id: z.number(),
+  label: z.string(),
+  name: z.string(),
+  get children() {
+    return z.array(permissionNode).optional();
+  },
+});
+
+export const menuTree = defineContract({
+  method: 'GET',
+  path: '/api/menus/tree',
+  auth: MENU_TREE_READERS,
+  summary: '菜单树（分配菜单用）',
+  tags: ['菜单'],
+  response: z.array(labelNode),
+});
+
+export const permissionTree = defineContract({
+  method: 'GET',
+  path: '/api/permissions/tree',
+  auth: PERMISSION_TREE_READERS,
+  summary: '权限树（分配权限用）',
+  tags: ['权限'],
+  response: z.array(permissionNode),
+});
