@@ -1,5 +1,4 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { z } from 'zod';
 import type { Paging } from './listQuery.ts';
 
 /**
@@ -7,12 +6,8 @@ import type { Paging } from './listQuery.ts';
  * OpenAPI document and checked by parsePaging; the count, then only the asked page.
  */
 
-/** The querystring fields parsePaging reads, for a list's `z.looseObject({ ...pagingQueryFields, <filters> })`. */
-export const pagingQueryFields = {
-  page: z.unknown().optional().meta({ type: 'integer', minimum: 0 }),
-  size: z.unknown().optional().meta({ type: 'integer', minimum: 1 }),
-  sort: z.unknown().optional().meta({ type: 'string' }),
-};
+/** The querystring fields parsePaging reads (stated with the contracts, which the lists' queries use). */
+export { pagingQueryFields } from '@app/shared/contracts/schemas';
 
 /** How many rows the filtered query matches. */
 export async function countOf(qb: SelectQueryBuilder<any, any, any>): Promise<number> {

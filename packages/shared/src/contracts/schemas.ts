@@ -62,6 +62,16 @@ export function queryText(message: string, max = 100) {
     .meta({ type: 'string', maxLength: max });
 }
 
+/**
+ * The querystring fields a hand-written paged list reads (the server's parsePaging checks them), for a list's
+ * `z.looseObject({ ...pagingQueryFields, <filters> })`: documented for the OpenAPI document, checked by the handler.
+ */
+export const pagingQueryFields = {
+  page: z.unknown().optional().meta({ type: 'integer', minimum: 0 }),
+  size: z.unknown().optional().meta({ type: 'integer', minimum: 1 }),
+  sort: z.unknown().optional().meta({ type: 'string' }),
+};
+
 /** A JSON array of 1..1000 positive ids (bulk deletes); duplicates removed. */
 export const idArrayBody = z
   .array(z.unknown(), { error: '请提供要删除的ID数组' })

@@ -1,11 +1,24 @@
 import { AlipayCircleOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AlipayOrderRow,
+  alipayNotify,
+  alipayReturn,
+  alipaySettings,
+  listAlipayOrders,
+  PRODUCTION_GATEWAY,
+  payAsPc,
+  payAsWeb,
+  queryAlipayOrder,
+  SANDBOX_GATEWAY,
+  saveAlipaySettings,
+} from '@app/shared/contracts/payment';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Tabs, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
-import { api } from '../../app/request';
+import { callContract, contractCodes, contractKey, useContractMutation, useContractQuery } from '../../app/contractClient';
 import { formatDateTime } from '../../crud/format';
 import { useIsMobile } from '../../app/useIsMobile';
 import { ServerPagedTable } from './ServerPagedTable';
@@ -13,31 +26,6 @@ import './integrations.css';
 
 /** 系统工具 › 支付宝工具: tabs 参数配置 / 测试（默认）/ 使用说明 (spec §2, §3 Payment config and form, §5). */
 
-interface AlipaySettings {
-  appID: string;
-  sysServiceProviderId: string;
-  privateKey: string;
-  publicKey: string;
-  gateway: string;
-  returnUrl: string;
-  notifyUrl: string;
-  updateTime: string | null;
-}
-
-interface OrderRow {
-  id: number;
-  outTradeNo: string;
-  subject: string;
-  totalAmount: string;
-  channel: string;
-  state: string;
-  tradeNo: string | null;
-  paidTime: string | null;
-  createTime: string | null;
-}
-
-const SANDBOX = 'https://openapi-sandbox.dl.alipaydev.com/gateway.do';
-const PRODUCTION = 'https://openapi.alipay.com/gateway.do';
 /** Spec §9: a test payment is within (0, 5000]. */
 export const MAX_TEST_AMOUNT = 5000;
 const MASK = '******';
@@ -45,20 +33,19 @@ const MASK = '******';
 function SettingsTab() {
   const { t } = useTranslation('integrations');
   const { hasPermission } = useAuth();
-  const canEdit = hasPermission(['ALIPAY_ALL', 'ALIPAY_EDIT']);
+  const canEdit = hasPermission(contractCodes(saveAlipaySettings));
   const [form] = Form.useForm();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['alipaySettings'], queryFn: () => api.get<AlipaySettings>('/api/aliPay') });
+  const q = useContractQuery(alipaySettings, {});
   const storedPrivate = !!q.data?.privateKey;
   const storedPublic = !!q.data?.publicKey;
   useEffect(() => {
     if (q.data) form.setFieldsValue({ ...q.data, privateKey: q.data.privateKey ? MASK : '', publicKey: q.data.publicKey ? MASK : '' });
   }, [q.data, form]);
-  const save = useMutation({
-    mutationFn: (v: AlipaySettings) => api.put('/api/aliPay', v),
+  const save = useContractMutation(saveAlipaySettings, {
     onSuccess: () => {
       notify.success(t('common.updated'));
-      qc.invalidateQueries({ queryKey: ['alipaySettings'] });
+      qc.invalidateQueries({ queryKey: contractKey(alipaySettings) });
     },
   });
   const urlRules = [
@@ -68,7 +55,7 @@ function SettingsTab() {
   return (
     <Row gutter={24}>
       <Col xs={24} xl={15}>
-        <Form form={form} layout="horizontal" labelCol={{ flex: '130px' }} disabled={!canEdit} name="alipay-settings" data-testid="alipay-settings" onFinish={(v) => save.mutate(v)}>
+        <Form form={form} layout="horizontal" labelCol={{ flex: '130px' }} disabled={!canEdit} name="alipay-settings" data-testid="alipay-settings" onFinish={(v) => save.mutate({ body: v })}>
           <Form.Item name="appID" label={t('alipay.appId')} rules={[{ required: true, message: t('alipay.appIdRequired') }]}>
             <Input maxLength={16} data-testid="alipay-appId" />
           </Form.Item>
@@ -85,16 +72,16 @@ function SettingsTab() {
             <Select
               data-testid="alipay-gateway"
               options={[
-                { value: SANDBOX, label: `${t('alipay.sandbox')} — ${SANDBOX}` },
-                { value: PRODUCTION, label: `${t('alipay.production')} — ${PRODUCTION}` },
+                { value: SANDBOX_GATEWAY, label: `${t('alipay.sandbox')} — ${SANDBOX_GATEWAY}` },
+                { value: PRODUCTION_GATEWAY, label: `${t('alipay.production')} — ${PRODUCTION_GATEWAY}` },
               ]}
             />
           </Form.Item>
           <Form.Item name="returnUrl" label={t('alipay.returnUrl')} rules={urlRules}>
-            <Input placeholder="https://your.domain/api/aliPay/return" data-testid="alipay-returnUrl" />
+            <Input placeholder={`https://your.domain${alipayReturn.path}`} data-testid="alipay-returnUrl" />
           </Form.Item>
           <Form.Item name="notifyUrl" label={t('alipay.notifyUrl')} extra={t('alipay.notifyHint')} rules={urlRules}>
-            <Input placeholder="https://your.domain/api/aliPay/notify" data-testid="alipay-notifyUrl" />
+            <Input placeholder={`https://your.domain${alipayNotify.path}`} data-testid="alipay-notifyUrl" />
           </Form.Item>
           <Form.Item label=" " colon={false}>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="alipay-save">
@@ -113,23 +100,21 @@ function SettingsTab() {
 function OrdersTable() {
   const { t } = useTranslation('integrations');
   const { hasPermission } = useAuth();
-  const canQuery = hasPermission(['ALIPAY_ALL', 'ALIPAY_PAY']);
+  const canQuery = hasPermission(contractCodes(queryAlipayOrder));
   const qc = useQueryClient();
   const stateColor: Record<string, string> = { PAID: 'success', WAITING: 'processing', CLOSED: 'default' };
   // the fallback for a notify that never came: Alipay is asked for the order's state (alipay.trade.query)
-  const query = useMutation({
-    mutationFn: (outTradeNo: string) => api.post<{ tradeStatus: string; changed: boolean; state: string }>(`/api/aliPay/orders/${encodeURIComponent(outTradeNo)}/query`),
+  const query = useContractMutation(queryAlipayOrder, {
     onSuccess: (r) => {
       if (r.state === 'PAID') notify.success(t('alipay.queryPaid'));
       else if (r.state === 'CLOSED') notify.info(t('alipay.queryClosed'));
       else notify.info(t('alipay.queryWaiting', { status: r.tradeStatus }));
-      qc.invalidateQueries({ queryKey: ['alipayOrders'] });
+      qc.invalidateQueries({ queryKey: contractKey(listAlipayOrders) });
     },
   });
   return (
-    <ServerPagedTable<OrderRow>
-      url="/api/aliPay/orders"
-      queryKey="alipayOrders"
+    <ServerPagedTable
+      contract={listAlipayOrders}
       testId="alipay-orders"
       columns={[
         { key: 'outTradeNo', dataIndex: 'outTradeNo', title: t('alipay.outTradeNo'), width: 200 },
@@ -147,9 +132,9 @@ function OrdersTable() {
                 key: 'actions',
                 title: t('alipay.actions'),
                 width: 110,
-                render: (_v: unknown, row: OrderRow) =>
+                render: (_v: unknown, row: AlipayOrderRow) =>
                   row.state === 'WAITING' ? (
-                    <Button size="small" data-testid={`alipay-query-${row.outTradeNo}`} loading={query.isPending && query.variables === row.outTradeNo} onClick={() => query.mutate(row.outTradeNo)}>
+                    <Button size="small" data-testid={`alipay-query-${row.outTradeNo}`} loading={query.isPending && query.variables?.params.outTradeNo === row.outTradeNo} onClick={() => query.mutate({ params: { outTradeNo: row.outTradeNo } })}>
                       {t('alipay.query')}
                     </Button>
                   ) : null,
@@ -164,18 +149,17 @@ function OrdersTable() {
 function TestTab() {
   const { t } = useTranslation('integrations');
   const { hasPermission } = useAuth();
-  const canPay = hasPermission(['ALIPAY_ALL', 'ALIPAY_PAY']);
+  const canPay = hasPermission(contractCodes(payAsPc));
   const mobile = useIsMobile();
   const [form] = Form.useForm();
   const qc = useQueryClient();
   const pay = useMutation({
     // spec §7: toPayAsWeb on mobile, toPayAsPC otherwise; the signed URL opens in a new window
-    mutationFn: (v: { subject: string; totalAmount: number; body: string }) =>
-      api.post<{ url: string; outTradeNo: string }>(mobile ? '/api/aliPay/toPayAsWeb' : '/api/aliPay/toPayAsPC', { ...v, totalAmount: v.totalAmount.toFixed(2) }),
+    mutationFn: (v: { subject: string; totalAmount: number; body: string }) => callContract(mobile ? payAsWeb : payAsPc, { body: { ...v, totalAmount: v.totalAmount.toFixed(2) } }),
     onSuccess: (r) => {
       window.open(r.url, '_blank', 'noopener');
       notify.info(t('alipay.opened', { no: r.outTradeNo }));
-      qc.invalidateQueries({ queryKey: ['alipayOrders'] });
+      qc.invalidateQueries({ queryKey: contractKey(listAlipayOrders) });
     },
   });
   return (
@@ -218,7 +202,7 @@ function TestTab() {
           </Button>
         </Form.Item>
       </Form>
-      {hasPermission(['ALIPAY_ALL', 'ALIPAY_SELECT']) && (
+      {hasPermission(contractCodes(listAlipayOrders)) && (
         <>
           <Typography.Title level={5}>{t('alipay.orders')}</Typography.Title>
           <OrdersTable />
@@ -244,7 +228,7 @@ export default function AliPayToolPage() {
   const { t } = useTranslation('integrations');
   const { hasPermission } = useAuth();
   const items = [
-    ...(hasPermission(['ALIPAY_ALL', 'ALIPAY_SELECT', 'ALIPAY_EDIT']) ? [{ key: 'config', label: t('alipay.tabs.config'), children: <SettingsTab /> }] : []),
+    ...(hasPermission(contractCodes(alipaySettings)) ? [{ key: 'config', label: t('alipay.tabs.config'), children: <SettingsTab /> }] : []),
     { key: 'test', label: t('alipay.tabs.test'), children: <TestTab /> },
     { key: 'usage', label: t('alipay.tabs.usage'), children: <UsageTab /> },
   ];

@@ -1,11 +1,12 @@
 import { DeleteOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { emailSettings, listEmailLogs, MAX_RECIPIENTS, saveEmailSettings, sendEmail, testEmailSettings } from '@app/shared/contracts/email';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
-import { api } from '../../app/request';
+import { contractCodes, contractKey, useContractMutation, useContractQuery } from '../../app/contractClient';
 import { RichTextEditor } from './RichTextEditor';
 import { ServerPagedTable } from './ServerPagedTable';
 import './integrations.css';
@@ -16,35 +17,6 @@ import { ListToolbar } from '../../crud/usePagedList';
 
 /** 系统工具 › 邮件工具: tabs 配置 / 发送（默认）/ 发送记录 / 使用说明 (spec §2, §3 Mail config, §5 E-mail sending). */
 
-interface SmtpSettings {
-  id: number;
-  fromUser: string;
-  user: string;
-  pass: string;
-  host: string;
-  port: number | null;
-  sslEnable: boolean;
-  updateTime: string | null;
-}
-
-interface SendResult {
-  messageId: string | null;
-  sent: number;
-  failed: { to: string; reason: string }[];
-}
-
-interface MailLogRow {
-  id: number;
-  subject: string | null;
-  tos: string | null;
-  recipientCount: number | null;
-  status: string;
-  error: string | null;
-  kind: string | null;
-  createBy: string | null;
-  createTime: string | null;
-}
-
 /** Mail providers most offices here use: all want SSL on 465 and an authorization code as the password. */
 export const MAIL_PRESETS = [
   { key: 'qq', host: 'smtp.qq.com', port: 465, sslEnable: true },
@@ -53,33 +25,29 @@ export const MAIL_PRESETS = [
   { key: 'aliyun', host: 'smtp.qiye.aliyun.com', port: 465, sslEnable: true },
 ] as const;
 
-export const MAX_RECIPIENTS = 50;
+export { MAX_RECIPIENTS };
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const MASK = '******';
 
 function SettingsTab() {
   const { t } = useTranslation('integrations');
   const { hasPermission } = useAuth();
-  const canEdit = hasPermission(['EMAIL_ALL', 'EMAIL_EDIT']);
+  const canEdit = hasPermission(contractCodes(saveEmailSettings));
   const [form] = Form.useForm();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['emailSettings'], queryFn: () => api.get<SmtpSettings>('/api/email') });
+  const q = useContractQuery(emailSettings, {});
   const stored = !!q.data?.pass;
   useEffect(() => {
     if (q.data) form.setFieldsValue({ ...q.data, pass: q.data.pass ? MASK : '', port: q.data.port ?? 465 });
   }, [q.data, form]);
 
-  const save = useMutation({
-    mutationFn: (values: SmtpSettings) => api.put('/api/email', values),
+  const save = useContractMutation(saveEmailSettings, {
     onSuccess: () => {
       notify.success(t('common.updated'));
-      qc.invalidateQueries({ queryKey: ['emailSettings'] });
+      qc.invalidateQueries({ queryKey: contractKey(emailSettings) });
     },
   });
-  const test = useMutation({
-    mutationFn: (values: SmtpSettings) => api.post<{ message: string }>('/api/email/test', values),
-    onSuccess: () => notify.success(t('email.testOk')),
-  });
+  const test = useContractMutation(testEmailSettings, { onSuccess: () => notify.success(t('email.testOk')) });
 
   const applyPreset = (key: string) => {
     const p = MAIL_PRESETS.find((x) => x.key === key);
@@ -96,7 +64,7 @@ function SettingsTab() {
           disabled={!canEdit}
           name="email-settings"
           data-testid="email-settings"
-          onFinish={(v) => save.mutate({ ...v, id: 1 })}
+          onFinish={(v) => save.mutate({ body: { ...v, id: 1 } })}
           initialValues={{ port: 465, sslEnable: true }}
         >
           <Form.Item label={t('email.preset')}>
@@ -148,7 +116,7 @@ function SettingsTab() {
                 data-testid="email-test"
                 onClick={async () => {
                   const values = await form.validateFields().catch(() => null);
-                  if (values) test.mutate({ ...values, id: 1 });
+                  if (values) test.mutate({ body: { ...values, id: 1 } });
                 }}
               >
                 {t('email.test')}
@@ -167,16 +135,15 @@ function SettingsTab() {
 function SendTab() {
   const { t } = useTranslation('integrations');
   const { hasPermission } = useAuth();
-  const canSend = hasPermission(['EMAIL_ALL', 'EMAIL_SEND']);
+  const canSend = hasPermission(contractCodes(sendEmail));
   const [form] = Form.useForm();
   const qc = useQueryClient();
-  const send = useMutation({
-    mutationFn: (v: { subject: string; tos: string[]; content: string; separately: boolean }) => api.post<SendResult>('/api/email', v),
+  const send = useContractMutation(sendEmail, {
     onSuccess: (r) => {
       if (r.failed.length) notify.warning(t('email.partial', { sent: r.sent, failed: r.failed.map((f) => f.to).join(', ') }), undefined, 6);
       else notify.success(t('email.sent'));
       form.setFieldsValue({ subject: '', content: '' });
-      qc.invalidateQueries({ queryKey: ['emailLogs'] });
+      qc.invalidateQueries({ queryKey: contractKey(listEmailLogs) });
     },
   });
   return (
@@ -188,7 +155,7 @@ function SendTab() {
       data-testid="email-send-form"
       disabled={!canSend}
       initialValues={{ tos: [''], content: '', separately: true }}
-      onFinish={(v) => send.mutate({ subject: v.subject.trim(), tos: v.tos.map((x: string) => x.trim()), content: v.content ?? '', separately: !!v.separately })}
+      onFinish={(v) => send.mutate({ body: { subject: v.subject.trim(), tos: v.tos.map((x: string) => x.trim()), content: v.content ?? '', separately: !!v.separately } })}
     >
       <Form.Item name="subject" label={t('email.subject')} rules={[{ required: true, whitespace: true, message: t('email.subjectRequired') }]}>
         <Input maxLength={200} data-testid="email-subject" />
@@ -289,13 +256,12 @@ function LogTab() {
             />
           </SearchItem>
         }
-        onRefresh={() => queryClient.invalidateQueries({ queryKey: ['emailLogs'] })}
+        onRefresh={() => queryClient.invalidateQueries({ queryKey: contractKey(listEmailLogs) })}
       />
-      <ServerPagedTable<MailLogRow>
+      <ServerPagedTable
       key={JSON.stringify(filters)}
       params={filters}
-      url="/api/email/logs"
-      queryKey="emailLogs"
+      contract={listEmailLogs}
       testId="email-logs"
       columns={[
         { key: 'createTime', dataIndex: 'createTime', title: t('email.log.time'), width: 170, render: (v: string | null) => formatDateTime(v) },
@@ -332,11 +298,11 @@ function UsageTab() {
 export default function EmailToolPage() {
   const { t } = useTranslation('integrations');
   const { hasPermission } = useAuth();
-  const canRead = hasPermission(['EMAIL_ALL', 'EMAIL_SELECT', 'EMAIL_EDIT']);
+  const canRead = hasPermission(contractCodes(emailSettings));
   const items = [
     ...(canRead ? [{ key: 'config', label: t('email.tabs.config'), children: <SettingsTab /> }] : []),
     { key: 'send', label: t('email.tabs.send'), children: <SendTab /> },
-    ...(hasPermission(['EMAIL_ALL', 'EMAIL_SELECT']) ? [{ key: 'logs', label: t('email.tabs.logs'), children: <LogTab /> }] : []),
+    ...(hasPermission(contractCodes(listEmailLogs)) ? [{ key: 'logs', label: t('email.tabs.logs'), children: <LogTab /> }] : []),
     { key: 'usage', label: t('email.tabs.usage'), children: <UsageTab /> },
   ];
   return (

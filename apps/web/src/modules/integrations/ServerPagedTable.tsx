@@ -1,19 +1,38 @@
+import type { ContractResult, ContractShape } from '@app/shared/contracts/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { api } from '../../app/request';
+import { callContract, contractKey } from '../../app/contractClient';
+
+/** A paged list contract: `GET ?page&size` (0-based) with optional filters, answering `{content, totalElements}`. */
+type PagedListContract = ContractShape & { method: 'GET' };
+type RowOf<C extends ContractShape> = ContractResult<C> extends { content: (infer R)[] } ? R : never;
 
 /**
- * A read-only record list of the integration tools (发送记录, 测试订单): `GET url?page&size` (0-based) answering
- * `{content, totalElements}`, shown 10 a page with the usual page sizes. `params` are the list's filters (give the
- * table a `key` that changes with them, so that a new search starts on the first page).
+ * A read-only record list of the integration tools (发送记录, 测试订单) over its list contract, shown 10 a page with
+ * the usual page sizes. `params` are the list's filters (give the table a `key` that changes with them, so that a
+ * new search starts on the first page). Invalidate `contractKey(contract)` to reload it.
  */
-export function ServerPagedTable<T extends { id: number }>({ url, queryKey, columns, testId, params }: { url: string; queryKey: string; columns: ColumnsType<T>; testId: string; params?: Record<string, string | undefined> }) {
+export function ServerPagedTable<C extends PagedListContract>({
+  contract,
+  columns,
+  testId,
+  params,
+}: {
+  contract: C;
+  columns: ColumnsType<RowOf<C>>;
+  testId: string;
+  params?: Record<string, string | undefined>;
+}) {
   const [page, setPage] = useState({ page: 0, size: 10 });
-  const q = useQuery({ queryKey: [queryKey, page, params], queryFn: () => api.get<{ content: T[]; totalElements: number }>(url, { ...params, ...page }) });
+  const q = useQuery({
+    queryKey: [...contractKey(contract), page, params],
+    // the list contracts' queries take the paging fields and their filters (checked by the server)
+    queryFn: () => callContract(contract, { query: { ...params, ...page } } as never) as Promise<{ content: RowOf<C>[]; totalElements: number }>,
+  });
   return (
-    <Table<T>
+    <Table<RowOf<C>>
       size="small"
       rowKey="id"
       data-testid={testId}

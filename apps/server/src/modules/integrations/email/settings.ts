@@ -1,8 +1,7 @@
-import { z } from 'zod';
+import type { SmtpSettingsInput, SmtpSettingsView } from '@app/shared/contracts/email';
 import { nowIso } from '../../../core/db.ts';
 import type { TypedDb } from '../../../core/dbTypes.ts';
 import { AppError } from '../../../core/errors.ts';
-import { safeText } from '../../../crud/routeSchemas.ts';
 import { isObscureIpv4 } from '../../../core/net/outboundGuard.ts';
 import { maskSecret, nextBoundSecret, type SecretBox, secretTargetChanged } from '../../../core/secrets.ts';
 
@@ -28,18 +27,6 @@ export interface SmtpSettings {
   sslEnable: boolean;
 }
 
-/** What GET /api/email answers: the password masked. */
-export interface SmtpSettingsView {
-  id: number;
-  fromUser: string;
-  user: string;
-  pass: string;
-  host: string;
-  port: number | null;
-  sslEnable: boolean;
-  updateTime: string | null;
-}
-
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** A host name or IPv4 address, nothing else (no scheme, path or port). */
 const HOST_RE = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*$/;
@@ -50,18 +37,6 @@ export function isEmailAddress(value: string): boolean {
 }
 
 
-
-/** PUT /api/email and POST /api/email/test: the form as it is (the password may be the mask or empty). */
-export const smtpSettingsBody = z.looseObject({
-  id: z.unknown().optional(),
-  fromUser: safeText('发件人邮箱', 100).optional(),
-  user: safeText('发件用户名', 100).optional(),
-  pass: safeText('密码', 200).optional(),
-  host: safeText('SMTP地址', 253).optional(),
-  port: z.union([z.number(), z.string().max(10)], { error: 'SMTP端口必须是1到65535之间的整数' }).optional(),
-  sslEnable: z.union([z.boolean(), z.string().max(5), z.number()]).optional(),
-});
-export type SmtpSettingsInput = z.infer<typeof smtpSettingsBody>;
 
 const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1';
 

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import type { AlipaySdk } from 'alipay-sdk';
-import { z } from 'zod';
+import { type AlipaySettingsInput, type AlipaySettingsView, PRODUCTION_GATEWAY, SANDBOX_GATEWAY } from '@app/shared/contracts/payment';
 import { nowIso } from '../../../core/db.ts';
 import type { TypedDb } from '../../../core/dbTypes.ts';
 import { AppError } from '../../../core/errors.ts';
 import { maskSecret, nextBoundSecret, nextSealedSecret, SECRET_MASK, type SecretBox, secretTargetChanged } from '../../../core/secrets.ts';
-import { safeText } from '../../../crud/routeSchemas.ts';
 
 /**
  * The Alipay configuration (spec §3 "Payment config": appID, sysServiceProviderId, privateKey, publicKey,
@@ -18,9 +17,7 @@ import { safeText } from '../../../crud/routeSchemas.ts';
 export type PaymentDb = TypedDb;
 
 const CONFIG_ID = 1;
-/** Alipay's sandbox: where a test payment goes unless the operator enters the production gateway. */
-export const SANDBOX_GATEWAY = 'https://openapi-sandbox.dl.alipaydev.com/gateway.do';
-export const PRODUCTION_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+export { PRODUCTION_GATEWAY, SANDBOX_GATEWAY };
 
 /** The configuration with both keys opened (PEM): only for signing and verifying, never for an answer or a log. */
 export interface AlipaySettings {
@@ -32,28 +29,6 @@ export interface AlipaySettings {
   returnUrl: string;
   notifyUrl: string;
 }
-
-export const alipaySettingsBody = z.looseObject({
-  appID: safeText('应用ID', 32).optional(),
-  sysServiceProviderId: safeText('商户号', 32).optional(),
-  privateKey: safeText('商户私钥', 8000).optional(),
-  publicKey: safeText('支付宝公钥', 4000).optional(),
-  gateway: safeText('支付宝网关', 255).optional(),
-  returnUrl: safeText('回调地址', 500).optional(),
-  notifyUrl: safeText('回调地址', 500).optional(),
-});
-export type AlipaySettingsInput = z.infer<typeof alipaySettingsBody>;
-
-export const alipaySettingsView = z.object({
-  appID: z.string(),
-  sysServiceProviderId: z.string(),
-  privateKey: z.string().meta({ description: '已保存时为 ******，从不返回密钥' }),
-  publicKey: z.string().meta({ description: '已保存时为 ******，从不返回密钥' }),
-  gateway: z.string(),
-  returnUrl: z.string(),
-  notifyUrl: z.string(),
-  updateTime: z.string().nullable(),
-});
 
 /** A key pasted as PEM, or as the bare Base64 body the open platform shows. */
 function keyBytes(text: string): { pem: string } | { der: Buffer } {
@@ -126,7 +101,7 @@ async function configRow(db: PaymentDb) {
 }
 
 /** GET /api/aliPay: the configuration with both keys masked. */
-export async function readAlipayView(db: PaymentDb): Promise<z.infer<typeof alipaySettingsView>> {
+export async function readAlipayView(db: PaymentDb): Promise<AlipaySettingsView> {
   const row = await configRow(db);
   return {
     appID: row?.app_id ?? '',
