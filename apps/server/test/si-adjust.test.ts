@@ -77,6 +77,12 @@ describe('调基 from July, applied after September was confirmed', () => {
 
     // July to September are exactly as confirmed
     for (const [i, m] of ['2026-07', '2026-08', '2026-09'].entries()) expect(frozen(await salaryRows(admin, company.id, m))).toEqual(before[i]);
+    // reopening September would let its regeneration take the new base while its 补差 waits in October: refused, with why
+    const reopen = await admin('POST', '/api/accountsSalary/unconfirm', { companyId: company.id, month: '2026-09', reason: '更正' });
+    expect(reopen.status, JSON.stringify(reopen.body)).toBe(409);
+    expect(reopen.body).toMatchObject({ code: 'SALARY_HAS_SI_BACK_ITEMS' });
+    expect(String(reopen.body.message)).toContain('2026-10');
+    expect(frozen(await salaryRows(admin, company.id, '2026-09'))).toEqual(before[2]);
 
     // October: the staff record's new base, plus the 补差 of the three months as their own items
     const [octA, octB] = await runMonth(admin, company.id, '2026-10');

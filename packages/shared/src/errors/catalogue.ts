@@ -147,6 +147,13 @@ export const ERROR_CATALOGUE = {
   PAYOUT_NO_FAILED_ROWS: { status: 409, zh: '该批次没有待重新代发的失败行', en: 'This batch has no failed rows left to re-pay', es: 'Este lote no tiene líneas fallidas pendientes de volver a pagar', ja: 'このバッチに再振込する失敗行はありません' },
   PAYOUT_LOCKED: { status: 409, zh: '代发批次已导出（已锁定），不能删除', en: 'The payout batch has been exported (locked) and cannot be deleted', es: 'El lote de pago ya se exportó (bloqueado) y no se puede eliminar', ja: '振込バッチは出力済み（ロック）のため削除できません' },
   // ---- 社保调基与平账 (issue 24 items 2 and 4) -----------------------------------------------------------
+  SALARY_HAS_SI_BACK_ITEMS: {
+    status: 409,
+    zh: '本月已有调基补差计入{target}，反确认后重新生成会按新基数重算本月，补差将重复计算；请在{target}确认前联系管理员处理补差后再反确认',
+    en: 'Back contributions of a base adjustment for this month are already placed in {target}: reopening and regenerating this month would count them twice; have the back contributions handled before {target} is confirmed, then reopen',
+    es: 'Las cotizaciones atrasadas de un ajuste de base de este mes ya están en {target}: reabrir y regenerar este mes las contaría dos veces; resuelva esas cotizaciones antes de confirmar {target} y luego reabra',
+    ja: '当月の基数調整の追納分はすでに{target}に計上されています。反確定して再生成すると二重に計上されるため、{target}の確定前に追納分を処理してから反確定してください',
+  },
   SIADJUST_NOBODY: { status: 400, zh: '没有可调整基数的员工（{reason}）', en: 'No staff member can have the base adjusted ({reason})', es: 'Ningún empleado puede ajustar su base ({reason})', ja: '基数を調整できる従業員がいません（{reason}）' },
   SIADJUST_UPLOAD_UNREADABLE: { status: 400, zh: '新基数文件无法读取：{reason}', en: 'The file of new bases cannot be read: {reason}', es: 'No se puede leer el archivo de nuevas bases: {reason}', ja: '新しい基数のファイルを読み取れません：{reason}' },
   SIADJUST_UPLOAD_EMPTY: { status: 400, zh: '文件中没有可用的基数行', en: 'The file has no usable base rows', es: 'El archivo no tiene filas de base utilizables', ja: 'ファイルに使用できる基数の行がありません' },

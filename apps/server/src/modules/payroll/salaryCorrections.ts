@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { salaryResource } from '@app/shared/resources/salary';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
-import { badRequest, conflict } from '../../core/errors.ts';
+import { AppError, badRequest, conflict } from '../../core/errors.ts';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import type { AnySelect } from '../../crud/registerResource.ts';
 import { nextMonthCarryingFrom } from './arrears.ts';
@@ -81,6 +81,17 @@ export async function unconfirmSalary(
     if (later.length) throw conflict(`以下更晚月份的工资已确认，其个税累计依赖本月，请先反确认：${later.join('、')}`, 'SALARY_LATER_CONFIRMED');
     const carrying = await nextMonthCarryingFrom(trx, company.id, month);
     if (carrying) throw conflict(`${carrying}的工资已确认并已扣回本月的应扣未扣，请先反确认${carrying}`, 'SALARY_LATER_CONFIRMED');
+    // 调基 补差 that correct this month sit in a later open month; regenerated, this month would take the new bases
+    // from the staff records itself and the difference would be paid twice (issue 24): refused with the reason
+    const backPay = await trx
+      .selectFrom('accounts_si_back_item')
+      .select('target_month')
+      .where('company_id', '=', company.id)
+      .where('refer_month', '=', month)
+      .where('source', '=', 'adjust')
+      .limit(1)
+      .executeTakeFirst();
+    if (backPay) throw new AppError('SALARY_HAS_SI_BACK_ITEMS', { target: String(backPay.target_month) });
     const withdrawn = await trx
       .deleteFrom(payslipResource.table)
       .where('company_id', '=', company.id)
