@@ -21,17 +21,8 @@ export function textColumns(headers: readonly string[]): XlsxColumn<Cells>[] {
   return headers.map((h) => ({ header: h, value: (r: Cells) => r[h] ?? '', kind: 'text', width: Math.max(10, h.length * 2 + 2) }));
 }
 
-interface PersonWage {
-  name: string;
-  idCard: string;
-  gross: number;
-  yanglao: number;
-  yiliao: number;
-  shiye: number;
-  gongjijin: number;
-  otherDeduct: number;
-  tax: number;
-}
+/** A person's figures of the month, summed over the client companies of the agent. */
+type PersonWage = Pick<WageRow, 'idCard' | 'gross' | 'yanglao' | 'yiliao' | 'shiye' | 'gongjijin' | 'otherDeduct' | 'tax'> & { name: string };
 
 /** The month's wage figures per person (rows of several client companies of the agent added up), in first-seen order. */
 export function wagesByPerson(rows: WageRow[]): Map<string, PersonWage> {

@@ -7,7 +7,7 @@ import { nextMonth } from '../payroll/arrears.ts';
 import type { CompanyRef } from '../payroll/companies.ts';
 import { loadRateBook } from '../payroll/rates.ts';
 import { asRow, CALC_FIELDS, fieldColumn, SALARY_TABLE, salaryColumn, selectFields, type StoredSalaryRow } from '../payroll/salaryStore.ts';
-import { BACK_ITEMS, INSURANCES } from './backItems.ts';
+import { BACK_ITEMS, INSURANCES, STORED_FIGURES } from './backItems.ts';
 
 /**
  * 调基 (issue 24 item 2): the new bases of a client company's staff from a month, and the 补差 they owe for the
@@ -38,15 +38,6 @@ const STAFF_BASE: Record<SiInsurance, string> = {
   gongjijin: 'gjjBase',
 };
 
-/** A stored row's own figure per insurance and side (null: that side has none). */
-const STORED: Record<SiInsurance, { self: string | null; company: string }> = {
-  yanglao: { self: 'yanglao', company: 'employerYanglao' },
-  yiliao: { self: 'yiliao', company: 'employerYiliao' },
-  shiye: { self: 'shiye', company: 'employerShiye' },
-  gongshang: { self: null, company: 'employerGongshang' },
-  shengyu: { self: null, company: 'employerShengyu' },
-  gongjijin: { self: 'gongjijin', company: 'employerGongjijin' },
-};
 const EMPLOYER_FIELDS = ['employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerShengyu', 'employerGongjijin'] as const;
 
 export interface AdjustRequest {
@@ -332,7 +323,7 @@ async function backPayOfMonth(db: Db, companyId: number, month: string, people: 
     const figure = f as unknown as Record<string, number>;
     const stored = row as unknown as Record<string, number | null>;
     for (const ins of INSURANCES) {
-      const { self, company } = STORED[ins];
+      const { self, company } = STORED_FIGURES[ins];
       // a person with two rows in the month at the company: each row's own difference, the placed part once
       const already = done.has(`${k}|${ins}`) ? { self: 0, company: 0 } : (placed.get(`${k}|${ins}`) ?? { self: 0, company: 0 });
       done.add(`${k}|${ins}`);

@@ -14,6 +14,16 @@ import type { StoredSalaryRow } from '../payroll/salaryStore.ts';
 export const INSURANCES = ['yanglao', 'yiliao', 'shiye', 'gongshang', 'shengyu', 'gongjijin'] as const;
 export type Insurance = (typeof INSURANCES)[number];
 
+/** A salary row's own figure per insurance and side (null: that side has none), as 调基 and 平账 both compare them. */
+export const STORED_FIGURES: Record<Insurance, { self: string | null; company: string }> = {
+  yanglao: { self: 'yanglao', company: 'employerYanglao' },
+  yiliao: { self: 'yiliao', company: 'employerYiliao' },
+  shiye: { self: 'shiye', company: 'employerShiye' },
+  gongshang: { self: null, company: 'employerGongshang' },
+  shengyu: { self: null, company: 'employerShengyu' },
+  gongjijin: { self: 'gongjijin', company: 'employerGongjijin' },
+};
+
 export const BACK_ITEMS = 'accounts_si_back_item';
 
 const personKey = (companyId: number, idCard: string) => `${companyId}\u0000${idCard.trim().toUpperCase()}`;

@@ -5,7 +5,7 @@ import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { parseMonthText } from '../../core/excel/cells.ts';
 import { fieldColumn, SALARY_TABLE } from '../payroll/salaryStore.ts';
-import { BACK_ITEMS, INSURANCES } from './backItems.ts';
+import { BACK_ITEMS, INSURANCES, STORED_FIGURES } from './backItems.ts';
 import { idCardCell, moneyCell, readSheetByHeader, type SheetColumn, SheetError, textCell } from './sheet.ts';
 
 /**
@@ -86,18 +86,10 @@ export async function readBureauFile(bytes: Buffer, month: string): Promise<{ fi
   return { figures, rows: lines.length };
 }
 
-const OURS: Record<SiInsurance, { self: string | null; company: string }> = {
-  yanglao: { self: 'yanglao', company: 'employerYanglao' },
-  yiliao: { self: 'yiliao', company: 'employerYiliao' },
-  shiye: { self: 'shiye', company: 'employerShiye' },
-  gongshang: { self: null, company: 'employerGongshang' },
-  shengyu: { self: null, company: 'employerShengyu' },
-  gongjijin: { self: 'gongjijin', company: 'employerGongjijin' },
-};
 
 /** Our figures of a confirmed company month: its rows plus the 补差 placed for it (fen; zero items left out). */
 export async function ourFigures(db: Db, companyId: number, month: string, idCards?: string[]): Promise<Figures> {
-  const fields = ['idCard', 'staffName', ...new Set(Object.values(OURS).flatMap((o) => [o.self, o.company]).filter((f): f is string => !!f))];
+  const fields = ['idCard', 'staffName', ...new Set(Object.values(STORED_FIGURES).flatMap((o) => [o.self, o.company]).filter((f): f is string => !!f))];
   let qb = db
     .selectFrom(SALARY_TABLE)
     .select(fields.map((f) => `${S(f)} as ${f}`) as never)
@@ -109,7 +101,7 @@ export async function ourFigures(db: Db, companyId: number, month: string, idCar
   const out: Figures = new Map();
   for (const r of rows) {
     for (const ins of INSURANCES) {
-      const o = OURS[ins];
+      const o = STORED_FIGURES[ins];
       add(out, String(r.idCard).toUpperCase(), (r.staffName as string | null) ?? null, ins, o.self ? Number(r[o.self] ?? 0) : 0, Number(r[o.company] ?? 0));
     }
   }
