@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAuth } from '../core/context.ts';
 import { withOrderedTags } from './apiDocsTags.ts';
 
@@ -62,6 +62,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       }
       return { schema, url: out.url };
     },
+    // schemas with an id (the recursive trees of contracts/systemTrees.ts) become components the routes refer to
+    transformObject: jsonSchemaTransformObject,
   });
 
   // built once, on the first read: every route is registered by then

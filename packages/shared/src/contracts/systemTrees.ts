@@ -18,13 +18,16 @@ export interface LabelNode {
   label: string;
   children?: LabelNode[];
 }
-export const labelNode: z.ZodType<LabelNode> = z.object({
-  id: z.number(),
-  label: z.string(),
-  get children() {
-    return z.array(labelNode).optional();
-  },
-});
+// Recursive: the id makes the OpenAPI document name it as a component that refers to itself (apiDocs.ts).
+export const labelNode: z.ZodType<LabelNode> = z
+  .object({
+    id: z.number(),
+    label: z.string(),
+    get children() {
+      return z.array(labelNode).optional();
+    },
+  })
+  .meta({ id: 'LabelNode' });
 
 /** A node of the permission tree carries its code, so that the role screen can tell which ones the editor may hand on. */
 export interface PermissionNode {
@@ -33,14 +36,16 @@ export interface PermissionNode {
   name: string;
   children?: PermissionNode[];
 }
-export const permissionNode: z.ZodType<PermissionNode> = z.object({
-  id: z.number(),
-  label: z.string(),
-  name: z.string(),
-  get children() {
-    return z.array(permissionNode).optional();
-  },
-});
+export const permissionNode: z.ZodType<PermissionNode> = z
+  .object({
+    id: z.number(),
+    label: z.string(),
+    name: z.string(),
+    get children() {
+      return z.array(permissionNode).optional();
+    },
+  })
+  .meta({ id: 'PermissionNode' });
 
 export const menuTree = defineContract({
   method: 'GET',
