@@ -1,5 +1,5 @@
-import { DownloadOutlined, RiseOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Modal, Radio, Space, Steps, Table, Typography, Upload } from 'antd';
+import { DownloadOutlined, RiseOutlined, } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Modal, Radio, Space, Steps, Table, Typography, } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { SearchItem, SearchRow } from '../../crud/SearchBar';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
 import { BackItemsTable, PreviewTable, SkippedList } from './SiAdjustTables';
+import { FilePickButton } from '../../crud/FilePickButton';
 
 /**
  * 社保管理 › 社保调基 (issue 24 item 2): a wizard per company. 1 source: the prior year's monthly average 应发 of
@@ -143,14 +144,9 @@ export default function SiAdjustPage() {
           ) : (
             <Space orientation="vertical" style={{ marginBottom: 12, width: '100%' }}>
               <Space wrap>
-                <Upload accept=".xlsx,.xls" showUploadList={false} beforeUpload={(f) => {
-                  void readFile(f);
-                  return false;
-                }}>
-                  <Button icon={<UploadOutlined />} loading={busy} data-testid="si-adjust-upload">
-                    {t('siAdjust.upload')}
-                  </Button>
-                </Upload>
+                <FilePickButton accept=".xlsx,.xls" onFile={readFile} loading={busy} testId="si-adjust-upload">
+                  {t('siAdjust.upload')}
+                </FilePickButton>
                 <Button icon={<DownloadOutlined />} onClick={() => downloadContract(downloadSiAdjustTemplate, {}).catch(() => undefined)}>
                   {t('siAdjust.template')}
                 </Button>

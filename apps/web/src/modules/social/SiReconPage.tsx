@@ -1,6 +1,6 @@
-import { AuditOutlined, UploadOutlined } from '@ant-design/icons';
+import { AuditOutlined, } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Input, Modal, Select, Space, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, DatePicker, Input, Modal, Select, Space, Table, Tabs, Tag, Typography, } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { formatDateTime, formatMoney } from '../../crud/format';
 import { SearchItem, SearchRow } from '../../crud/SearchBar';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
+import { FilePickButton } from '../../crud/FilePickButton';
 
 /**
  * 社保管理 › 社保平账 (issue 24 item 4): the bureau's 应缴明细 of a confirmed month is uploaded and compared with our
@@ -125,14 +126,9 @@ export default function SiReconPage() {
           </SearchItem>
         )}
         {canImport && (
-          <Upload accept=".xlsx,.xls" showUploadList={false} beforeUpload={(f) => {
-            void upload(f);
-            return false;
-          }}>
-            <Button type="primary" icon={<UploadOutlined />} loading={busy} disabled={companyId === null} data-testid="si-recon-upload">
-              {t('siRecon.upload')}
-            </Button>
-          </Upload>
+          <FilePickButton accept=".xlsx,.xls" onFile={upload} type="primary" loading={busy} disabled={companyId === null} testId="si-recon-upload">
+            {t('siRecon.upload')}
+          </FilePickButton>
         )}
       </SearchRow>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>

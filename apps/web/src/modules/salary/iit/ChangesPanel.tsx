@@ -1,12 +1,13 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Space, Typography, Upload } from 'antd';
+import { Alert, Button, Space, Typography, } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportIitChanges, getIitChanges, importIitPersons } from '@app/shared/contracts/iit';
 import { useAuth } from '../../../app/auth';
 import { contractCodes, contractKey, downloadContract, uploadContract, useContractQuery } from '../../../app/contractClient';
 import { formatDateTime } from '../../../crud/format';
+import { FilePickButton } from '../../../crud/FilePickButton';
 
 /** 增减员: the ITS person list uploaded for the agent and month, the counts, and the workbook in the 人员信息采集 layout. */
 export function ChangesPanel({ agent, month }: { agent: string; month: string }) {
@@ -39,18 +40,9 @@ export function ChangesPanel({ agent, month }: { agent: string; month: string })
         <Typography.Text strong>{t('iit.changes')}</Typography.Text>
         <Space wrap>
           {hasPermission(contractCodes(importIitPersons)) && (
-            <Upload
-              showUploadList={false}
-              accept=".xls,.xlsx"
-              beforeUpload={(f) => {
-                void upload(f);
-                return false;
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={busy} data-testid="iit-import-persons">
-                {t('iit.importPersons')}
-              </Button>
-            </Upload>
+            <FilePickButton accept=".xls,.xlsx" onFile={upload} loading={busy} testId="iit-import-persons">
+              {t('iit.importPersons')}
+            </FilePickButton>
           )}
           {hasPermission(contractCodes(exportIitChanges)) && (
             <Button icon={<DownloadOutlined />} disabled={!c?.imported} onClick={() => downloadContract(exportIitChanges, input).catch(() => undefined)} data-testid="iit-export-changes">

@@ -1,6 +1,6 @@
-import { UploadOutlined } from '@ant-design/icons';
+
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Input, Modal, Space, Switch, Table, Tag, Typography, } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acknowledgeIitDiff, getIitReconcile, type IitDiff, importIitResult, listIitDiffs } from '@app/shared/contracts/iit';
@@ -9,6 +9,7 @@ import { callContract, contractCodes, contractKey, uploadContract, useContractQu
 import { notify } from '../../../app/feedback';
 import { formatDateTime, formatMoney } from '../../../crud/format';
 import { usePagedList } from '../../../crud/usePagedList';
+import { FilePickButton } from '../../../crud/FilePickButton';
 
 const KIND_COLOURS: Record<IitDiff['kind'], string> = { differs: 'red', ours: 'orange', its: 'purple' };
 const money = (v: number | null) => (v === null ? '—' : formatMoney(v));
@@ -73,18 +74,9 @@ export function ReconcilePanel({ agent, month }: { agent: string; month: string 
       <Space wrap style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 8 }}>
         <Typography.Text strong>{t('iit.reconcile')}</Typography.Text>
         {hasPermission(contractCodes(importIitResult)) && (
-          <Upload
-            showUploadList={false}
-            accept=".xls,.xlsx"
-            beforeUpload={(f) => {
-              void upload(f);
-              return false;
-            }}
-          >
-            <Button icon={<UploadOutlined />} loading={busy} data-testid="iit-import-result">
-              {t('iit.importResult')}
-            </Button>
-          </Upload>
+          <FilePickButton accept=".xls,.xlsx" onFile={upload} loading={busy} testId="iit-import-result">
+            {t('iit.importResult')}
+          </FilePickButton>
         )}
       </Space>
       {!rec ? (

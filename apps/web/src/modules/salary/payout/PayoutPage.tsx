@@ -1,6 +1,6 @@
-import { DownloadOutlined, ReloadOutlined, TransactionOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ReloadOutlined, TransactionOutlined, } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, DatePicker, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography, } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../../accounts/companies';
 import { BatchDetail, type ImportResult, ImportResultView } from './BatchDetail';
+import { FilePickButton } from '../../../crud/FilePickButton';
 
 /**
  * 薪资管理 › 代发工资 (issue 23): generate a payout batch from a confirmed month in a bank template's layout (the
@@ -266,14 +267,9 @@ export default function PayoutPage() {
                     </Button>
                   ))}
                 {can(importPayoutReturn) && b.state !== 'pending' && (
-                  <Upload showUploadList={false} beforeUpload={(f) => {
-                      void upload(b, f);
-                      return false;
-                    }} accept=".xls,.xlsx,.txt,.csv">
-                    <Button size="small" icon={<UploadOutlined />} data-testid={`payout-import-${b.id}`}>
-                      {t('payout.importReturn')}
-                    </Button>
-                  </Upload>
+                  <FilePickButton accept=".xls,.xlsx,.txt,.csv" onFile={(f) => upload(b, f)} size="small" testId={`payout-import-${b.id}`}>
+                    {t('payout.importReturn')}
+                  </FilePickButton>
                 )}
                 {can(repayPayout) && b.state === 'part_failed' && (
                   <Popconfirm title={t('payout.repayConfirm')} onConfirm={() => repay(b)} okText={t('ok')} cancelText={t('cancel')}>
