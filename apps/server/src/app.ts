@@ -12,7 +12,7 @@ import { loadOrCreateSecretBox, type SecretBox } from './core/secrets.ts';
 import { markInterruptedImports } from './core/excel/importLog.ts';
 import { serializerCompiler, validatorCompiler } from './crud/routeSchemas.ts';
 import { apiDocsRouteRules, registerApiDocs } from './crud/apiDocs.ts';
-import { registerSecurity } from './core/security.ts';
+import { registerSecurity, SecuredServerResponse } from './core/security.ts';
 import { registerModules } from './modules/index.ts';
 import { registerStorage } from './core/storage/index.ts';
 import './core/context.ts';
@@ -54,6 +54,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // only behind a reverse proxy that sets X-Forwarded-For/-Proto (TRUST_PROXY=true); otherwise clients could forge them
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
+    // answers whose head starts with the security headers made once (core/security.ts)
+    http: { ServerResponse: SecuredServerResponse as never },
     // The db plugin migrates and syncs the definitions under the start-up lock: on a busy database, or while another
     // instance holds the lock, that can take longer than Fastify's default 10 s plugin budget (seen on MariaDB while
     // other suites ran). A refused connection still fails at once with its one-line message (startup-processes test).

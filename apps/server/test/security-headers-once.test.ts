@@ -19,7 +19,15 @@ const HELMET_HEADERS = [
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, (app) => {
+    // answers that set a security header themselves (as avatars and stored files set a stricter CSP)
+    app.get('/test/own-csp', { config: { auth: 'public' } }, async (_req, reply) => reply.header('Content-Security-Policy', "default-src 'none'").send('x'));
+    app.get('/test/raw-head', { config: { auth: 'public' } }, async (_req, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, ['X-Frame-Options', 'DENY', 'content-type', 'text/plain']);
+      reply.raw.end('x');
+    });
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -34,5 +42,21 @@ describe('security headers made once', () => {
     }
     for (const h of HELMET_HEADERS) expect(seen[0][h], h).toBeDefined();
     for (const s of seen.slice(1)) expect(s).toEqual(seen[0]);
+  });
+
+  it('over HTTP: the same headers in the answer head (SecuredServerResponse), once each; an answer’s own value wins', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const url of ['/auth/publicKey', '/api/users', '/api/nothing-here']) {
+      const [http, injected] = await Promise.all([fetch(`${base}${url}`), t.app.inject({ method: 'GET', url })]);
+      expect(http.status).toBe(injected.statusCode);
+      // fetch joins repeated headers with ', ': equal values mean each came once
+      for (const h of HELMET_HEADERS) expect(http.headers.get(h), `${url} ${h}`).toBe(injected.headers[h]);
+    }
+    const own = await fetch(`${base}/test/own-csp`);
+    expect(own.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(own.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const raw = await fetch(`${base}/test/raw-head`);
+    expect(raw.headers.get('x-frame-options')).toBe('DENY');
+    expect(raw.headers.get('referrer-policy')).toBe('same-origin');
   });
 });
