@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   codeOfMessage,
   type ErrorCode,
@@ -9,7 +7,7 @@ import {
   renderError,
 } from '@app/shared/errors/catalogue';
 import { acceptedLanguages, type Language, normalizeLanguage } from '@app/shared/language';
-import { RESOURCES } from '@app/shared/resources/index';
+import { translateDefinitionLabel } from '@app/shared/resources/labels';
 import type { AppError } from './errors.ts';
 
 /**
@@ -25,36 +23,12 @@ export function requestLanguage(acceptLanguage: string | string[] | undefined): 
   return 'zh';
 }
 
-/** The web app's label files (apps/web/src/locales/<lng>/fields.json): resource -> field -> label. */
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../../../web/src/locales');
-let labelMaps: Map<Language, Map<string, string>> | undefined;
-
 /**
- * Chinese field and resource labels (from the shared definitions) in another language, taken from the same
- * label files the screens use, so a message names a field as the form shows it. A label the files do not
- * translate stays Chinese.
+ * Chinese field and resource labels (from the shared definitions) in another language, as the definitions'
+ * `labels` give them (the same texts the screens show), so a message names a field as the form shows it. A
+ * label no definition translates stays Chinese.
  */
-export const translateLabel: LabelTranslator = (zhLabel, language) => {
-  if (!labelMaps) {
-    labelMaps = new Map();
-    for (const lng of ['en', 'es', 'ja'] as Language[]) {
-      const map = new Map<string, string>();
-      let files: Record<string, Record<string, string>> = {};
-      try {
-        files = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lng, 'fields.json'), 'utf8'));
-      } catch {
-        // no web sources next to the server: labels stay Chinese
-      }
-      for (const def of Object.values(RESOURCES)) {
-        const texts = files[def.name] ?? {};
-        if (texts._label && !map.has(def.label)) map.set(def.label, texts._label);
-        for (const f of def.fields) if (texts[f.name] && !map.has(f.label)) map.set(f.label, texts[f.name]);
-      }
-      labelMaps.set(lng, map);
-    }
-  }
-  return labelMaps.get(language)?.get(zhLabel) ?? null;
-};
+export const translateLabel: LabelTranslator = translateDefinitionLabel;
 
 /** Codes that say no more than the status: a catalogue code found for the message replaces them. */
 const GENERIC_CODES = new Set(['BAD_REQUEST', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED', 'TOO_MANY_REQUESTS']);

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import enFields from '../locales/en/fields.json';
-import { changeLanguage, detectLanguage, fieldLabel, i18n, menuTitle, normalizeLanguage } from './i18n';
+import { RESOURCES } from '@app/shared/resources/index';
+import { fieldLabel } from '../crud/resourceLabels';
+import { changeLanguage, detectLanguage, i18n, menuTitle, normalizeLanguage } from './i18n';
 
 describe('i18n', () => {
   afterAll(async () => {
@@ -28,7 +29,7 @@ describe('i18n', () => {
     expect(fieldLabel('dict', { name: 'name', label: '字典名称' })).toBe('字典名称');
     expect(menuTitle('系统管理')).toBe('系统管理');
     await changeLanguage('en');
-    expect(fieldLabel('dict', { name: 'name', label: '字典名称' })).toBe((enFields as Record<string, Record<string, string>>).dict.name);
+    expect(fieldLabel('dict', { name: 'name', label: '字典名称' })).toBe(RESOURCES.dict.labels?.en.name);
     expect(fieldLabel('dict', { name: 'name', label: '字典名称' })).not.toBe('字典名称');
     expect(fieldLabel('nothing', { name: 'x', label: '某字段' })).toBe('某字段');
     expect(menuTitle('系统管理')).toBe('System');

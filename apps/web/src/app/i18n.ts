@@ -127,10 +127,7 @@ export function useAntdLocale(): Locale | undefined {
   return antdLocales.get(lng) ?? antdLocales.get(FALLBACK);
 }
 
-/** Label of a resource field: the definition's Chinese label, or `fields:<resource>.<field>` in en/es/ja. */
-export function fieldLabel(resourceName: string, field: { name: string; label: string }): string {
-  return i18n.t(`fields:${resourceName}.${field.name}`, { defaultValue: field.label });
-}
+// A resource field's label in the UI language: fieldLabel in crud/resourceLabels.ts (from the definitions).
 
 /** A menu title (Chinese, from the server) in the current language via `menu.json`, else unchanged. */
 export function menuTitle(title: string | undefined | null): string {

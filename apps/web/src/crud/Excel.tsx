@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback, notify } from '../app/feedback';
 import { downloadBlob } from '../app/request';
 import { authHeaders } from '../app/session';
-import { fieldLabel } from '../app/i18n';
-import { resourceLabel } from './fields';
+import { fieldLabel, resourceLabel } from './resourceLabels';
 import { useResourceMutation } from './mutations';
 
 /**

@@ -10,7 +10,8 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DictEntry, type DictMap, dictLabel, translateDictValue } from '../app/dict';
-import { currentLanguage, fieldLabel, i18n } from '../app/i18n';
+import { currentLanguage, i18n } from '../app/i18n';
+import { fieldLabel, resourceLabel } from './resourceLabels';
 import { api } from '../app/request';
 import { formatDate, formatDateTime, formatMoney, formatRatio } from './format';
 import type { Row } from './useResourceList';
@@ -78,13 +79,11 @@ export function dictNames(fields: readonly FieldDef[]): string[] {
 
 // ---- labels -----------------------------------------------------------------------------------------------
 
-/** Label of a field in the current language (fields:<resource>.<field>, else the Chinese label). */
+/** Label of a field in the current language (the definition's `labels`, else the Chinese label). */
 export const labelOf: (resource: string, field: Pick<FieldDef, 'name' | 'label'>) => string = fieldLabel;
 
-/** Name of a resource in the current language (fields:<resource>._label, else the Chinese label). */
-export function resourceLabel(def: Pick<ResourceDef, 'name' | 'label'>): string {
-  return i18n.t(`fields:${def.name}._label`, { defaultValue: def.label });
-}
+/** Name of a resource in the current language (the definition's `labels._label`, else the Chinese label). */
+export { resourceLabel };
 
 // ---- showing values ----------------------------------------------------------------------------------------
 
@@ -171,7 +170,7 @@ export function localMessage(zh: string, field: FieldDef, resource?: string): st
     for (const def of Object.values(RESOURCES)) {
       const f = def.fields.find((x) => x.label === zhLabel);
       if (f) return fieldLabel(def.name, f);
-      if (def.label === zhLabel) return i18n.t(`fields:${def.name}._label`, { defaultValue: zhLabel });
+      if (def.label === zhLabel) return resourceLabel(def);
     }
     return null;
   });

@@ -6,10 +6,9 @@ import { MENU_TREE, type MenuSeed } from '../../../server/src/seed/menus';
 /**
  * Completeness of the UI texts. Chinese (zh) is the reference: every key it has must exist, non-empty, in
  * en, es and ja; no other language may have a key zh lacks; and {{placeholders}} must be the same in every
- * language. Two namespaces have a reference outside zh/*.json:
- * - fields: the Chinese labels are the resource definitions (packages/shared/src/resources), read as
- *   `<resource>._label` and `<resource>.<field>`; zh/fields.json may only override them;
- * - menu: keyed by the Chinese menu titles the server seeds; zh/menu.json maps each to itself.
+ * language. The menu namespace has its reference outside zh/*.json: it is keyed by the Chinese menu titles the
+ * server seeds; zh/menu.json maps each to itself. Resource and field labels are no namespace here: they live in
+ * the definitions (packages/shared/src/resources, `labels`), checked by packages/shared/src/resources/labels.test.ts.
  */
 
 type Bundle = Record<string, unknown>;
@@ -45,18 +44,6 @@ const placeholders = (v: unknown) =>
   [...new Set([...String(v ?? '').matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]))].sort().join(', ');
 const HAN = /\p{Script=Han}/u;
 
-/** The Chinese field labels: resource definitions, overridden by zh/fields.json. */
-function chineseFieldLabels(): Map<string, unknown> {
-  const defs: Record<string, Record<string, string>> = {};
-  for (const def of Object.values(RESOURCES)) {
-    defs[def.name] = { _label: def.label };
-    for (const f of def.fields) defs[def.name][f.name] = f.label;
-  }
-  const out = flatten(defs);
-  for (const [k, v] of flatten(bundles.zh?.fields ?? {})) out.set(k, v);
-  return out;
-}
-
 /**
  * The Chinese dictionary labels the server seeds, as `<dictionary>.<stored value>`: what dictValues.json may
  * translate (zh/dictValues.json stays empty: the stored labels are Chinese already; names such as the dispatch
@@ -72,7 +59,6 @@ function chineseDictionaryLabels(): Map<string, unknown> {
 }
 
 function reference(ns: string): Map<string, unknown> {
-  if (ns === 'fields') return chineseFieldLabels();
   return flatten(bundles.zh[ns]);
 }
 

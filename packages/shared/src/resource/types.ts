@@ -29,7 +29,7 @@ export interface FieldDef {
   /** Database column; snake_case of `name` when omitted. */
   column?: string;
   kind: FieldKind;
-  /** Chinese label; also the Excel header. Other languages come from the web's i18n files. */
+  /** Chinese label; also the Excel header. Other languages: the resource's `labels`. */
   label: string;
   /** Required on create/update; a string is the message shown (default `${label}不能为空`). */
   required?: boolean | string;
@@ -106,6 +106,9 @@ export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 /** MAX_IMPORT_BYTES as shown in messages ("50MB"). */
 export const MAX_IMPORT_SIZE_LABEL = `${MAX_IMPORT_BYTES / (1024 * 1024)}MB`;
 
+/** A language other than Chinese -> `_label` (the resource) or a field name -> its label in that language. */
+export type ResourceLabels = Record<'en' | 'es' | 'ja', Record<string, string>>;
+
 export interface ResourceDef {
   /** API path segment: `/api/<name>`. */
   name: string;
@@ -116,6 +119,11 @@ export interface ResourceDef {
   permissions?: Partial<Record<CrudAction, string[]>>;
   /** Chinese name of the resource, e.g. 入职记录. */
   label: string;
+  /**
+   * The resource's name (`_label`) and every field's label (by field name) in the other UI languages: the
+   * screens and the server's messages show these (resources/labels.ts); `labels.test.ts` fails on a gap.
+   */
+  labels?: ResourceLabels;
   fields: FieldDef[];
   /** Default sort, e.g. [['id','desc']]. */
   defaultSort?: [string, 'asc' | 'desc'][];

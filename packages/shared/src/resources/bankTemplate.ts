@@ -15,6 +15,25 @@ export const bankTemplateResource = defineResource({
   table: 'accounts_bank_template',
   permission: 'BANKTEMPLATE',
   label: '银行模板',
+  labels: {
+    en: {
+      _label: 'Bank templates', id: 'ID', templateName: 'Template name', bank: 'Bank', version: 'Version', fileType: 'File type', encoding: 'Encoding',
+      delimiter: 'Delimiter', titleRow: 'Title row', payerAccount: 'Payer account', payerName: 'Payer name', purpose: 'Purpose', fileNamePattern: 'File name',
+      headerLines: 'Batch header lines', columns: 'Detail columns', trailerLines: 'Batch trailer lines', returnMapping: 'Return file mapping', remark: 'Remark',
+      createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Plantillas bancarias', id: 'ID', templateName: 'Nombre de plantilla', bank: 'Banco', version: 'Versión', fileType: 'Tipo de archivo',
+      encoding: 'Codificación', delimiter: 'Separador', titleRow: 'Fila de títulos', payerAccount: 'Cuenta del pagador', payerName: 'Nombre del pagador',
+      purpose: 'Concepto', fileNamePattern: 'Nombre de archivo', headerLines: 'Líneas de cabecera', columns: 'Columnas de detalle',
+      trailerLines: 'Líneas finales', returnMapping: 'Mapeo de la respuesta', remark: 'Observaciones', createTime: 'Creado', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '銀行テンプレート', id: 'ID', templateName: 'テンプレート名', bank: '銀行', version: 'バージョン', fileType: 'ファイル形式', encoding: '文字コード', delimiter: '区切り文字',
+      titleRow: '見出し行', payerAccount: '支払口座', payerName: '支払者名', purpose: '用途', fileNamePattern: 'ファイル名', headerLines: 'ヘッダー行', columns: '明細列',
+      trailerLines: 'トレーラー行', returnMapping: '結果ファイルの対応', remark: '備考', createTime: '作成日時', updateTime: '更新日時',
+    },
+  },
   dialogWidth: 800,
   searchMode: 'filters',
   defaultSort: [['id', 'asc']],

@@ -6,6 +6,17 @@ export const deptResource = defineResource({
   table: 'sys_dept',
   permission: 'DEPT',
   label: '部门',
+  labels: {
+    en: {
+      _label: 'Department', id: 'ID', name: 'Name', pid: 'Parent department', sort: 'Sort order', enabled: 'Status', createTime: 'Created',
+      updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Departamento', id: 'ID', name: 'Nombre', pid: 'Departamento superior', sort: 'Orden', enabled: 'Estado', createTime: 'Fecha de creación',
+      updateTime: 'Actualizado',
+    },
+    ja: { _label: '部門', id: 'ID', name: '名称', pid: '上位部門', sort: '並び順', enabled: '状態', createTime: '作成日', updateTime: '更新日時' },
+  },
   dialogWidth: 500,
   defaultSort: [['sort', 'asc']],
   tree: { parentField: 'pid', parentLabel: '上级部门', onDelete: { refuse: '所选部门存在下级部门，请先删除下级部门' } },

@@ -6,6 +6,11 @@ export const dictResource = defineResource({
   table: 'sys_dict',
   permission: 'DICT',
   label: '字典',
+  labels: {
+    en: { _label: 'Dictionary', id: 'ID', name: 'Dictionary name', remark: 'Description', createTime: 'Created' },
+    es: { _label: 'Diccionario', id: 'ID', name: 'Nombre del diccionario', remark: 'Descripción', createTime: 'Fecha de creación' },
+    ja: { _label: '辞書', id: 'ID', name: '辞書名', remark: '説明', createTime: '作成日' },
+  },
   dialogWidth: 500,
   blurry: ['name', 'remark'],
   unique: [{ fields: ['name'], message: '字典名称已存在' }],
@@ -25,6 +30,13 @@ export const dictDetailResource = defineResource({
   // Every screen reads dictionaries (selects, labels), so reading needs only a login.
   permissions: { list: [] },
   label: '字典详情',
+  labels: {
+    en: { _label: 'Dictionary entry', id: 'ID', dictId: 'Dictionary', label: 'Label', value: 'Value', sort: 'Sort order', createTime: 'Created' },
+    es: {
+      _label: 'Entrada del diccionario', id: 'ID', dictId: 'Diccionario', label: 'Etiqueta', value: 'Valor', sort: 'Orden', createTime: 'Fecha de creación',
+    },
+    ja: { _label: '辞書項目', id: 'ID', dictId: '所属辞書', label: 'ラベル', value: '値', sort: '並び順', createTime: '作成日' },
+  },
   dialogWidth: 500,
   defaultSort: [['sort', 'asc']],
   fields: [

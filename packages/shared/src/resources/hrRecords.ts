@@ -21,6 +21,20 @@ export const accEntryResource = defineResource({
   table: 'acc_entry',
   permission: 'ACCENTRY',
   label: '入职记录',
+  labels: {
+    en: {
+      _label: 'Hire records', id: 'ID', company: 'Company', dept: 'Department', name: 'Name', idCard: 'ID card no.', entryDate: 'Hire date',
+      startDate: 'Start date', endDate: 'End date', isRegular: 'Made permanent', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Altas', id: 'ID', company: 'Empresa', dept: 'Departamento', name: 'Nombre', idCard: 'N.º de documento', entryDate: 'Fecha de alta',
+      startDate: 'Fecha de inicio', endDate: 'Fecha de fin', isRegular: 'Contrato fijo', createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '入社記録', id: 'ID', company: '取引先', dept: '部門', name: '氏名', idCard: '身分証番号', entryDate: '入社日', startDate: '開始日', endDate: '終了日', isRegular: '正社員登用',
+      createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [
@@ -45,6 +59,21 @@ export const accDepartResource = defineResource({
   table: 'acc_depart',
   permission: 'ACCDEPART',
   label: '离职记录',
+  labels: {
+    en: {
+      _label: 'Resignations', id: 'ID', company: 'Company', dept: 'Department', name: 'Name', idCard: 'ID card no.', reason: 'Reason for leaving',
+      departDate: 'Leaving date', content: 'Handover', exam: 'Approver', examStatus: 'Approval status', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Bajas', id: 'ID', company: 'Empresa', dept: 'Departamento', name: 'Nombre', idCard: 'N.º de documento', reason: 'Motivo de baja',
+      departDate: 'Fecha de baja', content: 'Traspaso', exam: 'Aprobador', examStatus: 'Estado de aprobación', createTime: 'Fecha de creación',
+      updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '退職記録', id: 'ID', company: '取引先', dept: '部門', name: '氏名', idCard: '身分証番号', reason: '退職理由', departDate: '退職日', content: '引き継ぎ内容', exam: '承認者',
+      examStatus: '承認状況', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [
@@ -69,6 +98,20 @@ export const accInternResource = defineResource({
   table: 'acc_intern',
   permission: 'ACCINTERN',
   label: '实习记录',
+  labels: {
+    en: {
+      _label: 'Internships', id: 'ID', name: 'Name', idCard: 'ID card no.', school: 'School', company: 'Company', startDate: 'Start date', endDate: 'End date',
+      summarize: 'Internship summary', remindDate: 'Reminder date', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Prácticas', id: 'ID', name: 'Nombre', idCard: 'N.º de documento', school: 'Centro de estudios', company: 'Empresa', startDate: 'Fecha de inicio',
+      endDate: 'Fecha de fin', summarize: 'Resumen de prácticas', remindDate: 'Fecha de aviso', createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: 'インターン記録', id: 'ID', name: '氏名', idCard: '身分証番号', school: '学校', company: '取引先', startDate: '開始日', endDate: '終了日', summarize: 'インターン総括',
+      remindDate: 'リマインド日', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [
@@ -92,6 +135,20 @@ export const accGjjResource = defineResource({
   table: 'acc_gjj',
   permission: 'ACCGJJ',
   label: '公积金账户',
+  labels: {
+    en: {
+      _label: 'Housing fund accounts', id: 'ID', name: 'Name', idCard: 'ID card no.', base: 'Base', proportion: 'Rate', status: 'Status', toDate: 'Paid until',
+      totalMonth: 'Total months', moneyYear: 'Annual amount', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Cuentas del fondo de vivienda', id: 'ID', name: 'Nombre', idCard: 'N.º de documento', base: 'Base', proportion: 'Tasa', status: 'Estado',
+      toDate: 'Pagado hasta', totalMonth: 'Meses acumulados', moneyYear: 'Importe anual', createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '住宅積立金口座', id: 'ID', name: '氏名', idCard: '身分証番号', base: '基数', proportion: '比率', status: '状態', toDate: '納付済み月', totalMonth: '累計月数',
+      moneyYear: '年間納付額', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [
@@ -115,6 +172,22 @@ export const accSalaryResource = defineResource({
   table: 'acc_salary',
   permission: 'ACCSALARY',
   label: '工资记录',
+  labels: {
+    en: {
+      _label: 'Salary records', id: 'ID', name: 'Name', idCard: 'ID card no.', month: 'Month', salary: 'Base salary', fiveOne: 'Personal contributions',
+      deduct: 'Special deductions', jiaban: 'Overtime pay', koukuan: 'Deduction', tax: 'Income tax', realSalary: 'Net pay', createTime: 'Created',
+      updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Registros salariales', id: 'ID', name: 'Nombre', idCard: 'N.º de documento', month: 'Mes', salary: 'Salario base',
+      fiveOne: 'Aportaciones personales', deduct: 'Deducciones especiales', jiaban: 'Horas extra', koukuan: 'Deducción', tax: 'IRPF',
+      realSalary: 'Salario neto', createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '給与記録', id: 'ID', name: '氏名', idCard: '身分証番号', month: '月', salary: '基本給', fiveOne: '個人負担合計', deduct: '特別付加控除', jiaban: '残業代', koukuan: '控除額',
+      tax: '個人所得税', realSalary: '手取り', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [
@@ -140,6 +213,17 @@ export const accTrainResource = defineResource({
   table: 'acc_train',
   permission: 'ACCTRAIN',
   label: '培训记录',
+  labels: {
+    en: {
+      _label: 'Training records', id: 'ID', name: 'Name', idCard: 'ID card no.', project: 'Training course', trainDate: 'Training date',
+      conclusion: 'Training result', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Formación', id: 'ID', name: 'Nombre', idCard: 'N.º de documento', project: 'Curso', trainDate: 'Fecha de formación', conclusion: 'Resultado',
+      createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: { _label: '研修記録', id: 'ID', name: '氏名', idCard: '身分証番号', project: '研修項目', trainDate: '研修日', conclusion: '研修結果', createTime: '作成日', updateTime: '更新日' },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [
@@ -160,6 +244,20 @@ export const accSocialResource = defineResource({
   table: 'acc_social',
   permission: 'ACCSOCIAL',
   label: '社保记录',
+  labels: {
+    en: {
+      _label: 'Social insurance records', id: 'ID', name: 'Name', idCard: 'ID card no.', socialBase: 'Social insurance base', cardStatus: 'Social card status',
+      treatment: 'Benefits', years: 'Contribution years', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Registros de seguridad social', id: 'ID', name: 'Nombre', idCard: 'N.º de documento', socialBase: 'Base de cotización',
+      cardStatus: 'Estado de la tarjeta social', treatment: 'Prestaciones', years: 'Años cotizados', createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '社会保険記録', id: 'ID', name: '氏名', idCard: '身分証番号', socialBase: '社会保険基数', cardStatus: '社会保障カード状態', treatment: '給付', years: '納付年数', createTime: '作成日',
+      updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [
@@ -181,6 +279,20 @@ export const accJobResource = defineResource({
   table: 'acc_job',
   permission: 'ACCJOB',
   label: '调岗记录',
+  labels: {
+    en: {
+      _label: 'Job transfers', id: 'ID', name: 'Name', idCard: 'ID card no.', oldJob: 'Previous position', leaveDate: 'Transfer date', newJob: 'New position',
+      entryDate: 'Start in new position', item: 'Notes', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Traslados', id: 'ID', name: 'Nombre', idCard: 'N.º de documento', oldJob: 'Puesto anterior', leaveDate: 'Fecha de traslado',
+      newJob: 'Puesto nuevo', entryDate: 'Incorporación', item: 'Notas', createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '異動記録', id: 'ID', name: '氏名', idCard: '身分証番号', oldJob: '旧職位', leaveDate: '異動日', newJob: '新職位', entryDate: '着任日', item: '事項', createTime: '作成日',
+      updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [

@@ -10,6 +10,16 @@ export const jobResource = defineResource({
   // The user dialog lists positions, so user managers may read them too.
   permissions: { list: ['USERJOB_ALL', 'USERJOB_SELECT', ...USER_CODES] },
   label: '岗位',
+  labels: {
+    en: {
+      _label: 'Position', id: 'ID', name: 'Name', sort: 'Sort order', enabled: 'Status', deptId: 'Department', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Puesto', id: 'ID', name: 'Nombre', sort: 'Orden', enabled: 'Estado', deptId: 'Departamento', createTime: 'Fecha de creación',
+      updateTime: 'Actualizado',
+    },
+    ja: { _label: '職位', id: 'ID', name: '名称', sort: '並び順', enabled: '状態', deptId: '所属部門', createTime: '作成日', updateTime: '更新日時' },
+  },
   dialogWidth: 500,
   defaultSort: [['sort', 'asc']],
   unique: [{ fields: ['name', 'deptId'], message: '该部门下已存在同名岗位' }],

@@ -10,6 +10,20 @@ export const logResource = defineResource({
   permission: 'ADMIN',
   permissions: { list: ['ADMIN'], create: ['ADMIN'], edit: ['ADMIN'], delete: ['ADMIN'], export: ['ADMIN'] },
   label: '日志',
+  labels: {
+    en: {
+      _label: 'Log', id: 'ID', username: 'Username', requestIp: 'IP', description: 'Description', method: 'Method', params: 'Parameters', browser: 'Browser',
+      time: 'Duration', logType: 'Log type', createTime: 'Created',
+    },
+    es: {
+      _label: 'Registro', id: 'ID', username: 'Usuario', requestIp: 'IP', description: 'Descripción', method: 'Método', params: 'Parámetros',
+      browser: 'Navegador', time: 'Duración', logType: 'Tipo de registro', createTime: 'Fecha de creación',
+    },
+    ja: {
+      _label: 'ログ', id: 'ID', username: 'ユーザー名', requestIp: 'IP', description: '説明', method: 'メソッド', params: 'パラメータ', browser: 'ブラウザ', time: '所要時間',
+      logType: 'ログ種別', createTime: '作成日',
+    },
+  },
   blurry: ['username', 'description', 'method', 'params', 'requestIp'],
   fields: [
     { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },

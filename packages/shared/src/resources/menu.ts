@@ -9,6 +9,21 @@ export const menuResource = defineResource({
   table: 'sys_menu',
   permission: 'MENU',
   label: '菜单',
+  labels: {
+    en: {
+      _label: 'Menu', id: 'ID', name: 'Menu name', icon: 'Icon', sort: 'Sort order', path: 'Path', component: 'Component', componentName: 'Component name',
+      iframe: 'External link', hidden: 'Hidden', cache: 'Cached', pid: 'Parent menu', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Menú', id: 'ID', name: 'Nombre del menú', icon: 'Icono', sort: 'Orden', path: 'Ruta', component: 'Componente',
+      componentName: 'Nombre del componente', iframe: 'Enlace externo', hidden: 'Oculto', cache: 'En caché', pid: 'Menú superior',
+      createTime: 'Fecha de creación', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: 'メニュー', id: 'ID', name: 'メニュー名', icon: 'アイコン', sort: '並び順', path: 'パス', component: 'コンポーネント', componentName: 'コンポーネント名', iframe: '外部リンク',
+      hidden: '非表示', cache: 'キャッシュ', pid: '上位メニュー', createTime: '作成日', updateTime: '更新日時',
+    },
+  },
   dialogWidth: 600,
   defaultSort: [['sort', 'asc']],
   blurry: ['name', 'path', 'component'],

@@ -6,6 +6,11 @@ export const permissionResource = defineResource({
   table: 'sys_permission',
   permission: 'PERMISSION',
   label: '权限',
+  labels: {
+    en: { _label: 'Permission', id: 'ID', name: 'Name', alias: 'Alias', pid: 'Parent permission', createTime: 'Created', updateTime: 'Updated' },
+    es: { _label: 'Permiso', id: 'ID', name: 'Nombre', alias: 'Alias', pid: 'Permiso superior', createTime: 'Fecha de creación', updateTime: 'Actualizado' },
+    ja: { _label: '権限', id: 'ID', name: '名称', alias: '別名', pid: '上位権限', createTime: '作成日', updateTime: '更新日時' },
+  },
   dialogWidth: 500,
   defaultSort: [['id', 'asc']],
   blurry: ['name', 'alias'],

@@ -13,6 +13,20 @@ export const roleResource = defineResource({
   table: 'sys_role',
   permission: 'ROLES',
   label: '角色',
+  labels: {
+    en: {
+      _label: 'Role', id: 'ID', name: 'Name', level: 'Role level', dataScope: 'Data scope', remark: 'Description', createTime: 'Created', updateTime: 'Updated',
+      menus: 'Menus', permissions: 'Permissions', depts: 'Departments',
+    },
+    es: {
+      _label: 'Rol', id: 'ID', name: 'Nombre', level: 'Nivel del rol', dataScope: 'Alcance de datos', remark: 'Descripción', createTime: 'Fecha de creación',
+      updateTime: 'Actualizado', menus: 'Menús', permissions: 'Permisos', depts: 'Departamentos',
+    },
+    ja: {
+      _label: 'ロール', id: 'ID', name: '名称', level: 'ロールレベル', dataScope: 'データ範囲', remark: '説明', createTime: '作成日', updateTime: '更新日時', menus: 'メニュー',
+      permissions: '権限', depts: '部門',
+    },
+  },
   dialogWidth: 520,
   blurry: ['name', 'remark'],
   defaultSort: [['level', 'asc']],

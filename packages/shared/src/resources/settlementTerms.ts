@@ -11,6 +11,27 @@ export const settlementTermsResource = defineResource({
   table: 'accounts_settlement_terms',
   permission: 'SETTLEMENTTERMS',
   label: '结算条款',
+  labels: {
+    en: {
+      _label: 'Settlement terms', id: 'ID', companyId: 'Company', validFrom: 'Valid from', feeMode: 'Fee mode', feeAmount: 'Fee amount', feeRate: 'Fee rate',
+      feeTaxMode: 'Fee VAT treatment', siBillingLag: 'SI billing month', disabledShareMode: 'Disability levy share',
+      disabledShareAmount: 'Disability levy per head', disabledShareRate: 'Disability levy rate', unionFeeRatio: 'Union fee ratio',
+      perHeadItems: 'Per-head items', remark: 'Remarks', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Condiciones de liquidación', id: 'ID', companyId: 'Empresa', validFrom: 'Vigente desde', feeMode: 'Modalidad de la tarifa',
+      feeAmount: 'Importe de la tarifa', feeRate: 'Porcentaje de la tarifa', feeTaxMode: 'IVA de la tarifa',
+      siBillingLag: 'Mes de cobro de la seguridad social', disabledShareMode: 'Reparto de la cuota por discapacidad',
+      disabledShareAmount: 'Cuota por discapacidad por persona', disabledShareRate: 'Porcentaje de la cuota por discapacidad',
+      unionFeeRatio: 'Proporción de cuota sindical', perHeadItems: 'Conceptos por persona', remark: 'Observaciones', createTime: 'Creado',
+      updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '精算条件', id: 'ID', companyId: '会社', validFrom: '適用開始月', feeMode: 'サービス料方式', feeAmount: 'サービス料金額', feeRate: 'サービス料率', feeTaxMode: 'サービス料の税込区分',
+      siBillingLag: '社会保険の請求月', disabledShareMode: '障害者雇用保障金の按分', disabledShareAmount: '障害者保障金（1人当たり）', disabledShareRate: '障害者保障金の按分率',
+      unionFeeRatio: '労働組合経費の比率', perHeadItems: '1人当たり請求項目', remark: '備考', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 750,
   searchMode: 'filters',
   defaultSort: [
@@ -53,6 +74,20 @@ export const vatRegimeResource = defineResource({
   table: 'accounts_vat_regime',
   permission: 'VATREGIME',
   label: '增值税计税方式',
+  labels: {
+    en: {
+      _label: 'VAT regime', id: 'ID', dispatchCompany: 'Dispatch company', validFrom: 'Valid from', regime: 'Regime', rate: 'Rate', surtaxRatio: 'Surtax ratio',
+      basis: 'Legal basis', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Régimen de IVA', id: 'ID', dispatchCompany: 'Empresa de cesión', validFrom: 'Vigente desde', regime: 'Régimen', rate: 'Tipo',
+      surtaxRatio: 'Proporción de recargos', basis: 'Base legal', createTime: 'Creado', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '増値税の課税方式', id: 'ID', dispatchCompany: '派遣元', validFrom: '適用開始月', regime: '課税方式', rate: '税率/徴収率', surtaxRatio: '付加税費の比率', basis: '根拠法令',
+      createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 550,
   searchMode: 'filters',
   defaultSort: [

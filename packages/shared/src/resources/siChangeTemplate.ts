@@ -12,6 +12,25 @@ export const siChangeTemplateResource = defineResource({
   table: 'accounts_si_change_template',
   permission: 'SICHANGETEMPLATE',
   label: '社保模板',
+  labels: {
+    en: {
+      _label: 'SI list templates', id: 'ID', templateName: 'Template name', region: 'Region', target: 'For', fileType: 'File type', encoding: 'Encoding',
+      titleRow: 'Title row', unitNo: 'Employer number', unitName: 'Employer name', fileNamePattern: 'File name', headerLines: 'Header lines',
+      addColumns: 'Addition columns', removeColumns: 'Removal columns', baseColumns: 'Base-change columns', remark: 'Remark', createTime: 'Created',
+      updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Plantillas de altas y bajas', id: 'ID', templateName: 'Nombre de plantilla', region: 'Región', target: 'Destino', fileType: 'Tipo de archivo',
+      encoding: 'Codificación', titleRow: 'Fila de títulos', unitNo: 'Número de empleador', unitName: 'Nombre del empleador',
+      fileNamePattern: 'Nombre de archivo', headerLines: 'Líneas de cabecera', addColumns: 'Columnas de altas', removeColumns: 'Columnas de bajas',
+      baseColumns: 'Columnas de cambio de base', remark: 'Observaciones', createTime: 'Creado', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '社会保険届出テンプレート', id: 'ID', templateName: 'テンプレート名', region: '地域', target: '提出先', fileType: 'ファイル形式', encoding: '文字コード', titleRow: '見出し行',
+      unitNo: '事業所番号', unitName: '事業所名', fileNamePattern: 'ファイル名', headerLines: 'ヘッダー行', addColumns: '資格取得の列', removeColumns: '資格喪失の列', baseColumns: '基数変更の列',
+      remark: '備考', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 800,
   searchMode: 'filters',
   defaultSort: [['id', 'asc']],

@@ -12,6 +12,21 @@ export const staffExtraResource = defineResource({
   table: 'accounts_staff_extra',
   permission: 'ACCOUNTSSTAFFEXTRA',
   label: '员工加班扣款',
+  labels: {
+    en: {
+      _label: 'Overtime and deductions', id: 'ID', staffIdCard: 'ID card no.', staffName: 'Employee name', staffCompanyId: 'Company',
+      staffCompany: 'Company name', phone: 'Mobile', month: 'Month', jiaban: 'Overtime pay', koukuan: 'Deduction', createTime: 'Created', updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Horas extra y deducciones', id: 'ID', staffIdCard: 'N.º de documento', staffName: 'Nombre del empleado', staffCompanyId: 'Empresa',
+      staffCompany: 'Nombre de la empresa', phone: 'Móvil', month: 'Mes', jiaban: 'Horas extra', koukuan: 'Deducción', createTime: 'Fecha de creación',
+      updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '残業・控除', id: 'ID', staffIdCard: '身分証番号', staffName: '従業員名', staffCompanyId: '所属会社', staffCompany: '取引先名', phone: '携帯電話', month: '月',
+      jiaban: '残業代', koukuan: '控除額', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 500,
   searchMode: 'fieldChooser',
   fields: [

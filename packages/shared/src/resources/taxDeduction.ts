@@ -26,6 +26,32 @@ export const taxDeductionResource = defineResource({
   // Salary data: the monthly-salary codes guard it (as 期初累计数据).
   permission: 'ACCOUNTSSALARY',
   label: '专项附加扣除',
+  labels: {
+    en: {
+      _label: 'Tax deductions', id: 'ID', dispatchCompany: 'Dispatch entity', staffName: 'Name', idCard: 'ID card no.', month: 'Month',
+      childEducation: 'Children\'s education', continuingEducation: 'Continuing education', housingLoanInterest: 'Housing loan interest',
+      housingRent: 'Housing rent', elderlySupport: 'Elderly support', infantCare: 'Care of infants under 3',
+      seriousIllness: 'Serious illness (deducted at the annual reconciliation)', healthInsurance: 'Commercial health insurance',
+      privatePension: 'Private pension', remark: 'Remark', createTime: 'Created', updateTime: 'Updated', childEducationChildren: 'Children (education)',
+      certificateThisMonth: 'Vocational certificate obtained this month', housingRentCityTier: 'City category (rent)',
+      elderlyOnlyChild: 'Only child (elderly support)', infantCareChildren: 'Children (infant care)',
+    },
+    es: {
+      _label: 'Deducciones fiscales', id: 'ID', dispatchCompany: 'Entidad de cesión', staffName: 'Nombre', idCard: 'N.º de documento', month: 'Mes',
+      childEducation: 'Educación de los hijos', continuingEducation: 'Formación continua', housingLoanInterest: 'Intereses hipotecarios',
+      housingRent: 'Alquiler de vivienda', elderlySupport: 'Manutención de mayores', infantCare: 'Cuidado de menores de 3 años',
+      seriousIllness: 'Enfermedad grave (se deduce en la declaración anual)', healthInsurance: 'Seguro médico privado', privatePension: 'Pensión privada',
+      remark: 'Observaciones', createTime: 'Creado', updateTime: 'Actualizado', childEducationChildren: 'Hijos (educación)',
+      certificateThisMonth: 'Certificado profesional obtenido este mes', housingRentCityTier: 'Categoría de ciudad (alquiler)',
+      elderlyOnlyChild: 'Hijo único (manutención de mayores)', infantCareChildren: 'Hijos (cuidado infantil)',
+    },
+    ja: {
+      _label: '特別追加控除', id: 'ID', dispatchCompany: '派遣元', staffName: '氏名', idCard: '身分証番号', month: '月', childEducation: '子どもの教育', continuingEducation: '継続教育',
+      housingLoanInterest: '住宅ローン利息', housingRent: '住宅家賃', elderlySupport: '高齢者扶養', infantCare: '3歳未満乳幼児養育', seriousIllness: '重大疾病医療（年次精算で控除）',
+      healthInsurance: '商業健康保険', privatePension: '個人年金', remark: '備考', createTime: '作成日', updateTime: '更新日', childEducationChildren: '子の人数（子女教育）',
+      certificateThisMonth: '今月職業資格証書を取得', housingRentCityTier: '都市区分（住宅賃料）', elderlyOnlyChild: '一人っ子（高齢者扶養）', infantCareChildren: '子の人数（乳幼児養育）',
+    },
+  },
   dialogWidth: 800,
   searchMode: 'filters',
   unique: [{ fields: ['dispatchCompany', 'idCard', 'month'], message: '该员工在该派遣单位本月已有扣除数据' }],

@@ -36,6 +36,17 @@ export const taxDeductionCapResource = defineResource({
   table: 'accounts_tax_deduction_cap',
   permission: 'TAXDEDUCTIONCAP',
   label: '专项附加扣除标准',
+  labels: {
+    en: {
+      _label: 'Deduction limits', id: 'ID', rule: 'Deduction item', validFrom: 'Valid from', amount: 'Limit', basis: 'Legal basis', createTime: 'Created',
+      updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Límites de deducción', id: 'ID', rule: 'Concepto de deducción', validFrom: 'Vigente desde', amount: 'Límite', basis: 'Base legal',
+      createTime: 'Creado', updateTime: 'Actualizado',
+    },
+    ja: { _label: '控除基準', id: 'ID', rule: '控除項目', validFrom: '適用開始月', amount: '控除基準額', basis: '根拠法令', createTime: '作成日時', updateTime: '更新日時' },
+  },
   dialogWidth: 550,
   searchMode: 'filters',
   defaultSort: [

@@ -12,6 +12,27 @@ export const taxOpeningResource = defineResource({
   // Salary data: the monthly-salary codes guard it.
   permission: 'ACCOUNTSSALARY',
   label: '期初累计数据',
+  labels: {
+    en: {
+      _label: 'Opening tax balance', id: 'ID', dispatchCompany: 'Dispatch company', staffName: 'Name', idCard: 'ID card', taxYear: 'Tax year',
+      throughMonth: 'Through month', months: 'Months employed', cumulativeIncome: 'Cumulative income', cumulativeExemptIncome: 'Cumulative exempt income',
+      cumulativeSocial: 'Cumulative special deductions', cumulativeSpecialAdditional: 'Cumulative special additional deductions',
+      cumulativeOtherDeduct: 'Cumulative other deductions', cumulativeTaxWithheld: 'Cumulative tax withheld', remark: 'Remark', createTime: 'Created',
+      updateTime: 'Updated',
+    },
+    es: {
+      _label: 'Saldo fiscal inicial', id: 'ID', dispatchCompany: 'Empresa de cesión', staffName: 'Nombre', idCard: 'Documento de identidad',
+      taxYear: 'Año fiscal', throughMonth: 'Hasta el mes', months: 'Meses trabajados', cumulativeIncome: 'Ingresos acumulados',
+      cumulativeExemptIncome: 'Ingresos exentos acumulados', cumulativeSocial: 'Deducciones especiales acumuladas',
+      cumulativeSpecialAdditional: 'Deducciones adicionales acumuladas', cumulativeOtherDeduct: 'Otras deducciones acumuladas',
+      cumulativeTaxWithheld: 'Impuesto retenido acumulado', remark: 'Observaciones', createTime: 'Creado', updateTime: 'Actualizado',
+    },
+    ja: {
+      _label: '期首累計データ', id: 'ID', dispatchCompany: '派遣元', staffName: '氏名', idCard: '身分証番号', taxYear: '課税年度', throughMonth: '対象月まで', months: '累計在職月数',
+      cumulativeIncome: '累計収入', cumulativeExemptIncome: '累計非課税収入', cumulativeSocial: '累計特定控除', cumulativeSpecialAdditional: '累計特定付加控除',
+      cumulativeOtherDeduct: '累計その他控除', cumulativeTaxWithheld: '累計源泉徴収税額', remark: '備考', createTime: '作成日', updateTime: '更新日',
+    },
+  },
   dialogWidth: 800,
   searchMode: 'filters',
   unique: [{ fields: ['dispatchCompany', 'idCard', 'taxYear'], message: '该员工在该派遣单位本年度已有期初数据' }],

@@ -15,6 +15,22 @@ export const userResource = defineResource({
   // Exporting every user's personal data is an administrator's job only (spec §6).
   permissions: { export: ['ADMIN'] },
   label: '用户',
+  labels: {
+    en: {
+      _label: 'User', id: 'ID', username: 'Username', cname: 'Full name', phone: 'Phone', email: 'Email', enabled: 'Status', deptId: 'Department',
+      jobId: 'Position', avatar: 'Avatar', lastPasswordResetTime: 'Password last changed', mustChangePassword: 'Must change initial password',
+      createTime: 'Created', updateTime: 'Updated', passwordHash: 'Password', roles: 'Roles',
+    },
+    es: {
+      _label: 'Usuario', id: 'ID', username: 'Usuario', cname: 'Nombre completo', phone: 'Teléfono', email: 'Correo', enabled: 'Estado', deptId: 'Departamento',
+      jobId: 'Puesto', avatar: 'Avatar', lastPasswordResetTime: 'Último cambio de contraseña', mustChangePassword: 'Debe cambiar la contraseña inicial',
+      createTime: 'Fecha de creación', updateTime: 'Actualizado', passwordHash: 'Contraseña', roles: 'Roles',
+    },
+    ja: {
+      _label: 'ユーザー', id: 'ID', username: 'ユーザー名', cname: '氏名', phone: '電話', email: 'メール', enabled: '状態', deptId: '部門', jobId: '職位', avatar: 'アバター',
+      lastPasswordResetTime: 'パスワード最終変更日時', mustChangePassword: '初期パスワードの変更が必要', createTime: '作成日', updateTime: '更新日時', passwordHash: 'パスワード', roles: 'ロール',
+    },
+  },
   dialogWidth: 570,
   blurry: ['username', 'email'],
   unique: [

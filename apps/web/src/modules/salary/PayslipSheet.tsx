@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Space } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel } from '../../app/i18n';
+import { fieldLabel } from '../../crud/resourceLabels';
 import { api } from '../../app/request';
 import { type Row, formatMoney } from '../../crud';
 import './salary.css';

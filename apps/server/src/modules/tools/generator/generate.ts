@@ -6,7 +6,7 @@ import type { ColumnInfo } from './introspect.ts';
  * The code generator's output: *this project's* artefacts for one table (issue 12 item 6) — a resource
  * definition (`defineResource`, field kinds of FIELD_KINDS), a Kysely migration built with the project's
  * TableSpec vocabulary, the menu row and permission codes the definition implies (the start-up sync creates them
- * from its `menu` and `permission`), and the field-label texts for the web's fields.json/menu.json. Pure: it
+ * from its `menu` and `permission`), and the field-label texts for the definition's `labels` and the web's menu.json. Pure: it
  * only returns texts; nothing is ever written into the server's source tree (the screen previews them and
  * offers them as a zip).
  */
@@ -376,9 +376,9 @@ function readme(input: GenerateInput, def: ResourceDef, files: { definition: str
     `1. 将 \`${files.definition}\` 复制到 \`packages/shared/src/resources/\`，并在 \`resources/index.ts\` 的 RESOURCE_DEFINITIONS 中加入 \`${def.name}Resource\`。`,
     `2. 将 \`${files.migration}\` 复制到 \`apps/server/migrations/\`，并在 \`migrations/index.ts\` 中登记 \`['${migrationName}', …up]\`（编号若已被占用请顺延）。`,
     `3. 重启服务：迁移建表（已存在则跳过），启动同步根据定义创建菜单「${label}」（${def.menu?.parent ? `${def.menu.parent} › ` : ''}${def.menu?.path}）及权限 ${def.permission}_ALL/_SELECT/_CREATE/_EDIT/_DELETE（见 \`${files.menu}\`）。`,
-    `4. 把 \`${files.locales}/{en,es,ja}/\` 中的字段与菜单文字合并进 web 的 \`fields.json\` 和 \`menu.json\`；这些是根据列名生成的英文草稿，西班牙语和日语需要翻译。`,
+    `4. 把 \`${files.locales}/{en,es,ja}/fields.${def.name}.json\` 中的字段文字写进定义的 \`labels\`（en/es/ja 各一份），菜单文字合并进 web 的 \`menu.json\`；这些是根据列名生成的英文草稿，西班牙语和日语需要翻译。`,
     '',
-    'Copy the definition and the migration, list them in their index files and restart: the routes, the screen (generic CRUD page), the menu row and the permission codes follow from the definition. The locale texts are English drafts made from the column names: translate the es/ja ones.',
+    'Copy the definition and the migration, list them in their index files and restart: the routes, the screen (generic CRUD page), the menu row and the permission codes follow from the definition. The field texts go into `labels` in the definition (en/es/ja); they are English drafts made from the column names: translate the es/ja ones.',
     '',
   ].join('\n');
 }

@@ -1,0 +1,45 @@
+import type { Language } from '../language.ts';
+import type { FieldDef, ResourceDef } from '../resource/types.ts';
+import { RESOURCES } from './index.ts';
+
+/**
+ * Resource and field names in the UI languages, read from the definitions' `labels` (Chinese: their `label`).
+ * The web's screens and the server's error messages both read them here, so a message names a field the way
+ * the form shows it.
+ */
+
+/** A field's label in `language`; the Chinese label when the definition has no translation for it. */
+export function fieldLabelIn(def: Pick<ResourceDef, 'labels'> | undefined, field: Pick<FieldDef, 'name' | 'label'>, language: Language): string {
+  if (language === 'zh') return field.label;
+  return def?.labels?.[language]?.[field.name] || field.label;
+}
+
+/** A resource's name in `language`; the Chinese name when untranslated. */
+export function resourceLabelIn(def: Pick<ResourceDef, 'label' | 'labels'>, language: Language): string {
+  if (language === 'zh') return def.label;
+  return def.labels?.[language]?._label || def.label;
+}
+
+let byChineseLabel: Map<Language, Map<string, string>> | undefined;
+
+/**
+ * A Chinese resource or field label (as the definitions spell it, e.g. in a validation message) in `language`,
+ * or null when no definition names it so. Where two definitions give the same Chinese label different
+ * translations, the first definition (in RESOURCES order) wins.
+ */
+export function translateDefinitionLabel(zhLabel: string, language: Language): string | null {
+  if (language === 'zh') return zhLabel;
+  if (!byChineseLabel) {
+    byChineseLabel = new Map();
+    for (const lng of ['en', 'es', 'ja'] as const) {
+      const map = new Map<string, string>();
+      for (const def of Object.values(RESOURCES)) {
+        const texts = def.labels?.[lng] ?? {};
+        if (texts._label && !map.has(def.label)) map.set(def.label, texts._label);
+        for (const f of def.fields) if (texts[f.name] && !map.has(f.label)) map.set(f.label, texts[f.name]);
+      }
+      byChineseLabel.set(lng, map);
+    }
+  }
+  return byChineseLabel.get(language)?.get(zhLabel) ?? null;
+}
