@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { permissionCodes, schemaOf } from '@app/shared/resource';
+import { allCompanies, type CompanyRow } from '@app/shared/contracts/staffAccounts';
 import { companyResource } from '@app/shared/resources/company';
 import { gongshangRatioOf } from '@app/shared/staffDerivations';
 import { conflict, validationError } from '../../core/errors.ts';
-import { pageOf, type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
-import { trustedResponse } from '../../crud/routeSchemas.ts';
+import { routeContract } from '../../crud/registerContract.ts';
+import { type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { checkDictionaryValues, dictEntries, scopeCompanies } from './lookups.ts';
 
@@ -44,12 +44,10 @@ export function registerCompany(app: FastifyInstance): RegisteredResource {
     },
   });
 
-  const listCodes = permissionCodes(companyResource, 'list');
-  const allSchema = { tags: [companyResource.label], summary: '可见的全部单位（下拉框）', response: { 200: pageOf(trustedResponse(schemaOf(companyResource, 'row'))) } };
-  app.get('/api/accountsCompany/all', { config: { auth: listCodes.length ? listCodes : 'user' }, schema: allSchema }, async (req) => {
+  routeContract(app, allCompanies, async (req) => {
     const qb = await scopeCompanies(app, req, app.ctx.db.selectFrom('accounts_company'));
     const rows = await qb.selectAll('accounts_company').orderBy('accounts_company.id', 'desc').execute();
-    const content = rows.map((r) => rowToApi(companyResource, r as Record<string, unknown>));
+    const content = rows.map((r) => rowToApi(companyResource, r as Record<string, unknown>)) as CompanyRow[];
     return { content, totalElements: content.length };
   });
 

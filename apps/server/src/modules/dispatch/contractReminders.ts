@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { permissionCodes } from '@app/shared/resource';
+import { listContractReminders, runContractReminders } from '@app/shared/contracts/staffAccounts';
 import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
 import { badRequest } from '../../core/errors.ts';
-import { pageOf, type RegisteredResource } from '../../crud/registerResource.ts';
+import { routeContract } from '../../crud/registerContract.ts';
+import type { RegisteredResource } from '../../crud/registerResource.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { chinaToday } from './lookups.ts';
@@ -74,20 +73,12 @@ export async function markContractReminders(db: Db, today: string): Promise<Cont
  * The daily run is the system job 合同到期提醒 (handler `contractReminderTask.refresh`, seeded at 01:00
  * Asia/Shanghai by modules/jobs): the scheduler fires it once across instances and logs each run.
  */
-export function registerContractReminders(fastify: FastifyInstance, staff: RegisteredResource): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = [staffResource.label];
-  app.post(
-    '/api/accountsStaff/contractReminders/run',
-    { config: { auth: ['ACCOUNTSSTAFF_ALL', 'ACCOUNTSSTAFF_EDIT'], log: '执行合同到期提醒' }, schema: { tags, summary: '立即执行合同到期提醒' } },
-    async () => markContractReminders(app.ctx.db, chinaToday()),
-  );
+export function registerContractReminders(app: FastifyInstance, staff: RegisteredResource): void {
+  routeContract(app, runContractReminders, async () => markContractReminders(app.ctx.db, chinaToday()));
 
   const sortable = sortableColumns(staffResource);
-  const listCodes = permissionCodes(staffResource, 'list');
-  const listSchema = { tags, summary: '已提醒的员工（合同即将到期）', querystring: staff.querySchema, response: { 200: pageOf(z.looseObject({})) } };
-  app.get('/api/accountsStaff/contractReminders', { config: { auth: listCodes.length ? listCodes : 'user' }, schema: listSchema }, async (req) => {
-    const query: Record<string, unknown> = { ...req.query };
+  routeContract(app, listContractReminders, async (req) => {
+    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
     if (query.contractWarnState !== undefined && query.contractWarnState !== REMINDED) throw badRequest('提醒列表只包含已提醒的员工');
     query.contractWarnState = REMINDED;
     const paging = parsePaging(query, sortable, [['contractEnd', 'asc']]);

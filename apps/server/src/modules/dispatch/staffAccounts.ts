@@ -1,18 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { createStaffAccounts, MAX_STAFF_ACCOUNTS, type SkipReason, STAFF_ACCOUNT_READ_CODES, type StaffAccountsAnswer } from '@app/shared/contracts/staffAccounts';
 import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
-import { hasPermission, INT_MAX, permissionCodes } from '@app/shared/resource';
-import { staffResource } from '@app/shared/resources/staff';
+import { hasPermission } from '@app/shared/resource';
 import { userResource } from '@app/shared/resources/user';
 import { generatePassword, hashPassword } from '../../core/auth/password.ts';
 import type { Db } from '../../core/db.ts';
 import { insertReturningId, isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError, conflict, forbidden } from '../../core/errors.ts';
 import { assertManagesLevels, deptInScope, holdsAdmin, requestDeptScope } from '../../core/rbac.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import type { RegisteredResource } from '../../crud/registerResource.ts';
-import { idSchema } from '../../crud/routeSchemas.ts';
 
 /**
  * 为员工开通账号 (findings 2026-11, issue 13): logins for staff from the staff list, one or many at a time.
@@ -21,47 +19,19 @@ import { idSchema } from '../../crud/routeSchemas.ts';
  * staff's name, job and role 普通员工, enabled, a random password shown once in the answer.
  */
 
-export const MAX_STAFF_ACCOUNTS = 500;
 /** The seed names the ordinary employees' role as their job; the role grants only ACPAYSLIP_SELECT. */
 const ORDINARY_EMPLOYEE_ROLE = ORDINARY_EMPLOYEE_JOB;
 /** Hashing is argon2 (~50 ms, memory-hard): two at a time, so a batch of 500 does not starve the server. */
 const HASH_CONCURRENCY = 2;
 
-export type SkipReason = 'NOT_FOUND' | 'NO_ID_CARD' | 'ACCOUNT_EXISTS';
 /** The Chinese reason of each skip (the web shows its own translation of the code). */
+export { MAX_STAFF_ACCOUNTS, type SkipReason, type StaffAccountsAnswer };
+
 export const SKIP_REASONS: Record<SkipReason, string> = {
   NOT_FOUND: '员工不存在或无权访问',
   NO_ID_CARD: '没有身份证号',
   ACCOUNT_EXISTS: '账号已存在',
 };
-
-const bodySchema = z.object(
-  {
-    ids: z
-      .array(z.unknown(), { error: '请选择要开通账号的员工' })
-      .min(1, '请选择要开通账号的员工')
-      .max(MAX_STAFF_ACCOUNTS, `一次最多为${MAX_STAFF_ACCOUNTS}名员工开通账号`)
-      .pipe(z.array(idSchema('员工ID必须是正整数')))
-      .transform((ids) => [...new Set(ids)])
-      .meta({ type: 'array', items: { type: 'integer', minimum: 1, maximum: INT_MAX }, minItems: 1, maxItems: MAX_STAFF_ACCOUNTS }),
-  },
-  { error: '请求体必须是JSON对象' },
-);
-
-const answerSchema = z.object({
-  message: z.string(),
-  created: z.array(z.object({ staffId: z.number().int(), staffName: z.string(), username: z.string(), password: z.string() })),
-  skipped: z.array(
-    z.object({
-      staffId: z.number().int(),
-      // null for a row the caller may not see: its name is not theirs to learn
-      staffName: z.string().nullable(),
-      reasonCode: z.enum(['NOT_FOUND', 'NO_ID_CARD', 'ACCOUNT_EXISTS']),
-      reason: z.string(),
-    }),
-  ),
-});
-export type StaffAccountsAnswer = z.infer<typeof answerSchema>;
 
 const PHONE_PATTERN = userResource.fields.find((f) => f.name === 'phone')?.pattern?.regex;
 
@@ -120,11 +90,9 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T
  * caller's data scope is skipped as not found. Passwords leave the server only in this answer; the
  * operation log records the request (the ids), never the answer.
  */
-export function registerStaffAccounts(fastify: FastifyInstance, staff: RegisteredResource): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const schema = { tags: [staffResource.label], summary: '为员工开通账号（用户名为身份证号，角色普通员工，一次性密码）', body: bodySchema, response: { 200: answerSchema } };
-  app.post('/api/accountsStaff/accounts', { config: { auth: permissionCodes(userResource, 'create'), log: '为员工开通账号' }, schema }, async (req): Promise<StaffAccountsAnswer> => {
-    if (!hasPermission(req.user!.permissions, permissionCodes(staffResource, 'list'))) throw new AppError('STAFF_ACCOUNT_STAFF_FORBIDDEN');
+export function registerStaffAccounts(app: FastifyInstance, staff: RegisteredResource): void {
+  routeContract(app, createStaffAccounts, async (req): Promise<StaffAccountsAnswer> => {
+    if (!hasPermission(req.user!.permissions, STAFF_ACCOUNT_READ_CODES)) throw new AppError('STAFF_ACCOUNT_STAFF_FORBIDDEN');
     const db = app.ctx.db;
     const ids = req.body.ids;
     const target = await accountTarget(req, db);

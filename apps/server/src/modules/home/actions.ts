@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { pageSchema, permissionCodes, sizeSchema } from '@app/shared/resource';
-import { staffResource } from '@app/shared/resources/staff';
+import { homeContractsDue, homeUnconfirmedSalaryMonths } from '@app/shared/contracts/home';
+import { routeContract } from '../../crud/registerContract.ts';
 import { chinaToday, scopeByCompany } from '../dispatch/lookups.ts';
-import { queryId } from '../../crud/routeSchemas.ts';
 
 /** Staff no longer employed: their contracts need no action. */
 const NOT_EMPLOYED = ['离职', '退休'];
@@ -13,8 +10,6 @@ const NOT_EMPLOYED = ['离职', '退休'];
 const TERMINATED_CONTRACT = '已解除';
 /** The daily reminder job's (or the clerk's) mark that the reminder has fired. */
 const REMINDED = '已提醒';
-export const DEFAULT_WITHIN_DAYS = 30;
-const MAX_WITHIN_DAYS = 366;
 const DEFAULT_PAGE_SIZE = 10;
 const MAX_PAGE_SIZE = 100;
 
@@ -28,49 +23,6 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-const withinDaysSchema = z
-  .unknown()
-  .optional()
-  .transform((raw, ctx) => {
-    const v = Array.isArray(raw) ? raw[0] : raw;
-    if (v === undefined || v === '') return DEFAULT_WITHIN_DAYS;
-    if ((typeof v === 'string' && /^\d{1,3}$/.test(v)) || (typeof v === 'number' && Number.isInteger(v))) {
-      const n = Number(v);
-      if (n >= 0 && n <= MAX_WITHIN_DAYS) return n;
-    }
-    ctx.addIssue({ code: 'custom', message: `withinDays 必须是0到${MAX_WITHIN_DAYS}之间的整数`, input: v });
-    return z.NEVER;
-  })
-  .meta({ type: 'integer', minimum: 0, maximum: MAX_WITHIN_DAYS, default: DEFAULT_WITHIN_DAYS, description: '合同结束日在今天起多少天内' });
-
-const contractRow = z.object({
-  id: z.number().int(),
-  companyId: z.number().int(),
-  companyName: z.string().nullable(),
-  staffName: z.string().nullable(),
-  idCard: z.string().nullable(),
-  phone: z.string().nullable(),
-  jobState: z.string().nullable(),
-  contractState: z.string().nullable(),
-  contractType: z.string().nullable(),
-  contractStart: z.string().nullable(),
-  contractEnd: z.string(),
-  contractWarn: z.string().nullable(),
-  contractWarnState: z.string().nullable(),
-  daysLeft: z.number().int().meta({ description: '距合同结束的天数，已到期为负数' }),
-});
-const companyCount = z.object({ companyId: z.number().int(), companyName: z.string().nullable(), count: z.number().int() });
-
-const monthRow = z.object({
-  companyId: z.number().int(),
-  companyName: z.string().nullable(),
-  month: z.string(),
-  rows: z.number().int(),
-  calculated: z.number().int(),
-  /** What the clerk does next: 计算 while rows are uncalculated, else 确认. */
-  nextStep: z.enum(['calculate', 'confirm']),
-});
-
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /**
@@ -81,136 +33,113 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
  * - `GET /api/home/unconfirmedSalaryMonths`: per company, the salary months generated but not confirmed,
  *   oldest first, with how many rows are calculated (next step 计算 or 确认).
  */
-export function registerHomeActions(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['首页'];
-  const staffCodes = permissionCodes(staffResource, 'list');
-  const salaryCodes = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
+export function registerHomeActions(app: FastifyInstance): void {
+  routeContract(app, homeContractsDue, async (req) => {
+    const { withinDays, companyId } = req.query;
+    const page = req.query.page ?? 0;
+    const size = Math.min(req.query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    const today = chinaToday();
+    const horizon = addDays(today, withinDays);
+    let base = app.ctx.db
+      .selectFrom('accounts_staff as s')
+      .where('s.contract_end', 'is not', null)
+      .where((eb) => eb.or([eb('s.job_state', 'is', null), eb('s.job_state', 'not in', NOT_EMPLOYED)]))
+      .where((eb) => eb.or([eb('s.leave_date', 'is', null), eb('s.leave_date', '=', ''), eb('s.leave_date', '>=', today)]))
+      .where((eb) => eb.or([eb('s.contract_state', 'is', null), eb('s.contract_state', '!=', TERMINATED_CONTRACT)]))
+      .where((eb) => eb.or([eb('s.contract_end', '<=', horizon), eb('s.contract_warn', '<=', today), eb('s.contract_warn_state', '=', REMINDED)]));
+    if (companyId !== undefined) base = base.where('s.company_id', '=', companyId);
+    const scoped = (await scopeByCompany(app, req, base, 's.company_id')) as typeof base;
 
-  const contractsQuery = z.object({ withinDays: withinDaysSchema, companyId: queryId('单位ID无效'), page: pageSchema, size: sizeSchema });
-  const contractsResponse = z.object({
-    content: z.array(contractRow),
-    totalElements: z.number().int(),
-    expired: z.number().int().meta({ description: '其中已到期未续签的人数' }),
-    withinDays: z.number().int(),
-    byCompany: z.array(companyCount),
+    const totals = await scoped
+      .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(case when s.contract_end < ${today} then 1 else 0 end), 0)`.as('expired')])
+      .executeTakeFirst();
+    const totalElements = Number(totals?.n ?? 0);
+    const byCompany = totalElements
+      ? await scoped
+          .select(['s.company_id', sql<string>`max(s.company_name)`.as('company_name'), sql<number>`count(*)`.as('n')])
+          .groupBy('s.company_id')
+          .orderBy(sql`count(*)`, 'desc')
+          .orderBy('s.company_id')
+          .execute()
+      : [];
+    const rows = totalElements
+      ? await scoped
+          .select([
+            's.id',
+            's.company_id',
+            's.company_name',
+            's.staff_name',
+            's.id_card',
+            's.phone',
+            's.job_state',
+            's.contract_state',
+            's.contract_type',
+            's.contract_start',
+            's.contract_end',
+            's.contract_warn',
+            's.contract_warn_state',
+          ])
+          .orderBy('s.contract_end')
+          .orderBy('s.id')
+          .limit(size)
+          .offset(page * size)
+          .execute()
+      : [];
+    return {
+      content: rows.map((r) => ({
+        id: Number(r.id),
+        companyId: Number(r.company_id),
+        companyName: str(r.company_name),
+        staffName: str(r.staff_name),
+        idCard: str(r.id_card),
+        phone: str(r.phone),
+        jobState: str(r.job_state),
+        contractState: str(r.contract_state),
+        contractType: str(r.contract_type),
+        contractStart: str(r.contract_start),
+        contractEnd: String(r.contract_end),
+        contractWarn: str(r.contract_warn),
+        contractWarnState: str(r.contract_warn_state),
+        daysLeft: daysBetween(today, String(r.contract_end)),
+      })),
+      totalElements,
+      expired: Number(totals?.expired ?? 0),
+      withinDays,
+      byCompany: byCompany.map((r) => ({ companyId: Number(r.company_id), companyName: str(r.company_name), count: Number(r.n) })),
+    };
   });
-  app.get(
-    '/api/home/contractsDue',
-    { config: { auth: staffCodes }, schema: { tags, summary: '首页：即将到期和已到期未续签的合同（全部可见单位）', querystring: contractsQuery, response: { 200: contractsResponse } } },
-    async (req) => {
-      const { withinDays, companyId } = req.query;
-      const page = req.query.page ?? 0;
-      const size = Math.min(req.query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-      const today = chinaToday();
-      const horizon = addDays(today, withinDays);
-      let base = app.ctx.db
-        .selectFrom('accounts_staff as s')
-        .where('s.contract_end', 'is not', null)
-        .where((eb) => eb.or([eb('s.job_state', 'is', null), eb('s.job_state', 'not in', NOT_EMPLOYED)]))
-        .where((eb) => eb.or([eb('s.leave_date', 'is', null), eb('s.leave_date', '=', ''), eb('s.leave_date', '>=', today)]))
-        .where((eb) => eb.or([eb('s.contract_state', 'is', null), eb('s.contract_state', '!=', TERMINATED_CONTRACT)]))
-        .where((eb) => eb.or([eb('s.contract_end', '<=', horizon), eb('s.contract_warn', '<=', today), eb('s.contract_warn_state', '=', REMINDED)]));
-      if (companyId !== undefined) base = base.where('s.company_id', '=', companyId);
-      const scoped = (await scopeByCompany(app, req, base, 's.company_id')) as typeof base;
 
-      const totals = await scoped
-        .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(case when s.contract_end < ${today} then 1 else 0 end), 0)`.as('expired')])
-        .executeTakeFirst();
-      const totalElements = Number(totals?.n ?? 0);
-      const byCompany = totalElements
-        ? await scoped
-            .select(['s.company_id', sql<string>`max(s.company_name)`.as('company_name'), sql<number>`count(*)`.as('n')])
-            .groupBy('s.company_id')
-            .orderBy(sql`count(*)`, 'desc')
-            .orderBy('s.company_id')
-            .execute()
-        : [];
-      const rows = totalElements
-        ? await scoped
-            .select([
-              's.id',
-              's.company_id',
-              's.company_name',
-              's.staff_name',
-              's.id_card',
-              's.phone',
-              's.job_state',
-              's.contract_state',
-              's.contract_type',
-              's.contract_start',
-              's.contract_end',
-              's.contract_warn',
-              's.contract_warn_state',
-            ])
-            .orderBy('s.contract_end')
-            .orderBy('s.id')
-            .limit(size)
-            .offset(page * size)
-            .execute()
-        : [];
-      return {
-        content: rows.map((r) => ({
-          id: Number(r.id),
-          companyId: Number(r.company_id),
-          companyName: str(r.company_name),
-          staffName: str(r.staff_name),
-          idCard: str(r.id_card),
-          phone: str(r.phone),
-          jobState: str(r.job_state),
-          contractState: str(r.contract_state),
-          contractType: str(r.contract_type),
-          contractStart: str(r.contract_start),
-          contractEnd: String(r.contract_end),
-          contractWarn: str(r.contract_warn),
-          contractWarnState: str(r.contract_warn_state),
-          daysLeft: daysBetween(today, String(r.contract_end)),
-        })),
-        totalElements,
-        expired: Number(totals?.expired ?? 0),
-        withinDays,
-        byCompany: byCompany.map((r) => ({ companyId: Number(r.company_id), companyName: str(r.company_name), count: Number(r.n) })),
-      };
-    },
-  );
-
-  const monthsQuery = z.object({ companyId: queryId('单位ID无效'), page: pageSchema, size: sizeSchema });
-  const monthsResponse = z.object({ content: z.array(monthRow), totalElements: z.number().int() });
-  app.get(
-    '/api/home/unconfirmedSalaryMonths',
-    { config: { auth: salaryCodes }, schema: { tags, summary: '首页：已生成未确认的工资月份（按单位）', querystring: monthsQuery, response: { 200: monthsResponse } } },
-    async (req) => {
-      const { companyId } = req.query;
-      const page = req.query.page ?? 0;
-      const size = Math.min(req.query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-      let base = app.ctx.db
-        .selectFrom('accounts_salary as s')
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('accounts_confirm_log as c').select('c.id').whereRef('c.company_id', '=', 's.company_id').whereRef('c.month', '=', 's.month'))));
-      if (companyId !== undefined) base = base.where('s.company_id', '=', companyId);
-      const scoped = (await scopeByCompany(app, req, base, 's.company_id')) as typeof base;
-      const grouped = scoped
-        .select([
-          's.company_id',
-          's.month',
-          sql<string>`max(s.company_name)`.as('company_name'),
-          sql<number>`count(*)`.as('n'),
-          sql<number>`coalesce(sum(case when s.calc_state = 1 then 1 else 0 end), 0)`.as('calculated'),
-        ])
-        .groupBy(['s.company_id', 's.month']);
-      const count = await app.ctx.db
-        .selectFrom(grouped.as('g'))
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirst();
-      const totalElements = Number(count?.n ?? 0);
-      const rows = totalElements ? await grouped.orderBy('s.month').orderBy('s.company_id').limit(size).offset(page * size).execute() : [];
-      return {
-        content: rows.map((r) => {
-          const n = Number(r.n);
-          const calculated = Number(r.calculated);
-          return { companyId: Number(r.company_id), companyName: str(r.company_name), month: String(r.month), rows: n, calculated, nextStep: calculated < n ? ('calculate' as const) : ('confirm' as const) };
-        }),
-        totalElements,
-      };
-    },
-  );
+  routeContract(app, homeUnconfirmedSalaryMonths, async (req) => {
+    const { companyId } = req.query;
+    const page = req.query.page ?? 0;
+    const size = Math.min(req.query.size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+    let base = app.ctx.db
+      .selectFrom('accounts_salary as s')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('accounts_confirm_log as c').select('c.id').whereRef('c.company_id', '=', 's.company_id').whereRef('c.month', '=', 's.month'))));
+    if (companyId !== undefined) base = base.where('s.company_id', '=', companyId);
+    const scoped = (await scopeByCompany(app, req, base, 's.company_id')) as typeof base;
+    const grouped = scoped
+      .select([
+        's.company_id',
+        's.month',
+        sql<string>`max(s.company_name)`.as('company_name'),
+        sql<number>`count(*)`.as('n'),
+        sql<number>`coalesce(sum(case when s.calc_state = 1 then 1 else 0 end), 0)`.as('calculated'),
+      ])
+      .groupBy(['s.company_id', 's.month']);
+    const count = await app.ctx.db
+      .selectFrom(grouped.as('g'))
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirst();
+    const totalElements = Number(count?.n ?? 0);
+    const rows = totalElements ? await grouped.orderBy('s.month').orderBy('s.company_id').limit(size).offset(page * size).execute() : [];
+    return {
+      content: rows.map((r) => {
+        const n = Number(r.n);
+        const calculated = Number(r.calculated);
+        return { companyId: Number(r.company_id), companyName: str(r.company_name), month: String(r.month), rows: n, calculated, nextStep: calculated < n ? ('calculate' as const) : ('confirm' as const) };
+      }),
+      totalElements,
+    };
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { homeSalaryMonth, type SalaryMonthState } from '@app/shared/contracts/home';
+import { routeContract } from '../../crud/registerContract.ts';
 import { chinaToday, scopeByCompany } from '../dispatch/lookups.ts';
 
 /**
@@ -16,30 +16,8 @@ import { chinaToday, scopeByCompany } from '../dispatch/lookups.ts';
  * the numbers 模型统计 lacked.
  */
 
-const SALARY_CODES = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** Export routes of the payroll screens (their operation-log rows count the files made). */
 const PAYROLL_EXPORTS = ['POST /api/export/accountsSalary', 'GET /api/export/acPayslipAll', 'GET /api/export/acPayslip', 'GET /api/export/acPayslipOne'];
-
-export type SalaryMonthState = 'notGenerated' | 'generated' | 'calculated' | 'confirmed';
-
-const stateRow = z.object({
-  companyId: z.number().int(),
-  companyName: z.string().nullable(),
-  state: z.enum(['notGenerated', 'generated', 'calculated', 'confirmed']).meta({ description: 'notGenerated 未生成，generated 已生成，calculated 已计算，confirmed 已确认' }),
-  rows: z.number().int(),
-  calculated: z.number().int(),
-});
-const response = z.object({
-  month: z.string(),
-  companies: z.array(stateRow),
-  counts: z.object({ notGenerated: z.number().int(), generated: z.number().int(), calculated: z.number().int(), confirmed: z.number().int() }),
-  work: z.object({
-    rowsCalculated: z.number().int().meta({ description: '本月工资中已计算的行数' }),
-    rowsConfirmed: z.number().int().meta({ description: '本月已确认单位的工资行数' }),
-    filesExported: z.number().int().meta({ description: '本月（中国时间）成功导出的工资报表和工资条文件数' }),
-  }),
-});
 
 /** The first instant of a China-time month as an ISO string (create_time is stored as ISO UTC). */
 function chinaMonthStart(month: string, plusMonths = 0): string {
@@ -47,61 +25,49 @@ function chinaMonthStart(month: string, plusMonths = 0): string {
   return new Date(Date.UTC(y, m - 1 + plusMonths, 1) - 8 * 3600_000).toISOString();
 }
 
-export function registerHomeSalaryMonth(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const query = z.object({
-    month: z
-      .string()
-      .regex(MONTH, '月份格式应为yyyy-MM')
-      .optional()
-      .meta({ description: '工资月份 yyyy-MM，默认本月（中国时间）' }),
+export function registerHomeSalaryMonth(app: FastifyInstance): void {
+  routeContract(app, homeSalaryMonth, async (req) => {
+    const month = req.query.month ?? chinaToday().slice(0, 7);
+    const db = app.ctx.db;
+    const base = db.selectFrom('accounts_company as c');
+    const scoped = (await scopeByCompany(app, req, base, 'c.id')) as typeof base;
+    const companies = await scoped.select(['c.id', 'c.company_name']).orderBy('c.id').execute();
+    const ids = companies.map((c) => Number(c.id));
+    const sheets = ids.length
+      ? await db
+          .selectFrom('accounts_salary as s')
+          .select(['s.company_id', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(case when s.calc_state = 1 then 1 else 0 end), 0)`.as('calculated')])
+          .where('s.month', '=', month)
+          .where('s.company_id', 'in', ids)
+          .groupBy('s.company_id')
+          .execute()
+      : [];
+    const confirmed = ids.length
+      ? new Set((await db.selectFrom('accounts_confirm_log').select('company_id').where('month', '=', month).where('company_id', 'in', ids).execute()).map((r) => Number(r.company_id)))
+      : new Set<number>();
+    const bySheet = new Map(sheets.map((s) => [Number(s.company_id), { rows: Number(s.n), calculated: Number(s.calculated) }]));
+    const counts = { notGenerated: 0, generated: 0, calculated: 0, confirmed: 0 };
+    let rowsCalculated = 0;
+    let rowsConfirmed = 0;
+    const rows = companies.map((c) => {
+      const id = Number(c.id);
+      const sheet = bySheet.get(id) ?? { rows: 0, calculated: 0 };
+      const state: SalaryMonthState = confirmed.has(id) ? 'confirmed' : sheet.rows === 0 ? 'notGenerated' : sheet.calculated < sheet.rows ? 'generated' : 'calculated';
+      counts[state] += 1;
+      rowsCalculated += sheet.calculated;
+      if (state === 'confirmed') rowsConfirmed += sheet.rows;
+      return { companyId: id, companyName: c.company_name ?? null, state, rows: sheet.rows, calculated: sheet.calculated };
+    });
+    // files exported this month by anyone the caller's scope covers is not recorded per company: the caller's own
+    const exported = await db
+      .selectFrom('sys_log')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('method', 'in', PAYROLL_EXPORTS)
+      .where('log_type', '=', 'INFO')
+      .where('username', '=', req.user!.username)
+      .where('create_time', '>=', chinaMonthStart(month))
+      .where('create_time', '<', chinaMonthStart(month, 1))
+      .executeTakeFirst();
+    return { month, companies: rows, counts, work: { rowsCalculated, rowsConfirmed, filesExported: Number(exported?.n ?? 0) } };
   });
-  app.get(
-    '/api/home/salaryMonth',
-    { config: { auth: SALARY_CODES }, schema: { tags: ['首页'], summary: '首页：各单位本月工资状态（未生成/已生成/已计算/已确认）与本月工资工作量', querystring: query, response: { 200: response } } },
-    async (req) => {
-      const month = req.query.month ?? chinaToday().slice(0, 7);
-      const db = app.ctx.db;
-      const base = db.selectFrom('accounts_company as c');
-      const scoped = (await scopeByCompany(app, req, base, 'c.id')) as typeof base;
-      const companies = await scoped.select(['c.id', 'c.company_name']).orderBy('c.id').execute();
-      const ids = companies.map((c) => Number(c.id));
-      const sheets = ids.length
-        ? await db
-            .selectFrom('accounts_salary as s')
-            .select(['s.company_id', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(case when s.calc_state = 1 then 1 else 0 end), 0)`.as('calculated')])
-            .where('s.month', '=', month)
-            .where('s.company_id', 'in', ids)
-            .groupBy('s.company_id')
-            .execute()
-        : [];
-      const confirmed = ids.length
-        ? new Set((await db.selectFrom('accounts_confirm_log').select('company_id').where('month', '=', month).where('company_id', 'in', ids).execute()).map((r) => Number(r.company_id)))
-        : new Set<number>();
-      const bySheet = new Map(sheets.map((s) => [Number(s.company_id), { rows: Number(s.n), calculated: Number(s.calculated) }]));
-      const counts = { notGenerated: 0, generated: 0, calculated: 0, confirmed: 0 };
-      let rowsCalculated = 0;
-      let rowsConfirmed = 0;
-      const rows = companies.map((c) => {
-        const id = Number(c.id);
-        const sheet = bySheet.get(id) ?? { rows: 0, calculated: 0 };
-        const state: SalaryMonthState = confirmed.has(id) ? 'confirmed' : sheet.rows === 0 ? 'notGenerated' : sheet.calculated < sheet.rows ? 'generated' : 'calculated';
-        counts[state] += 1;
-        rowsCalculated += sheet.calculated;
-        if (state === 'confirmed') rowsConfirmed += sheet.rows;
-        return { companyId: id, companyName: c.company_name ?? null, state, rows: sheet.rows, calculated: sheet.calculated };
-      });
-      // files exported this month by anyone the caller's scope covers is not recorded per company: the caller's own
-      const exported = await db
-        .selectFrom('sys_log')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('method', 'in', PAYROLL_EXPORTS)
-        .where('log_type', '=', 'INFO')
-        .where('username', '=', req.user!.username)
-        .where('create_time', '>=', chinaMonthStart(month))
-        .where('create_time', '<', chinaMonthStart(month, 1))
-        .executeTakeFirst();
-      return { month, companies: rows, counts, work: { rowsCalculated, rowsConfirmed, filesExported: Number(exported?.n ?? 0) } };
-    },
-  );
 }

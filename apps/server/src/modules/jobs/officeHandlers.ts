@@ -4,7 +4,7 @@ import { AppError } from '../../core/errors.ts';
 import type { RunContext } from '../../core/scheduler/index.ts';
 import { chinaToday } from '../dispatch/lookups.ts';
 import { EXPIRED, markContractReminders, REMINDED } from '../dispatch/contractReminders.ts';
-import { generateMessage, generateSalary } from '../payroll/salaryFlow.ts';
+import { generateMessage, generateSalary } from '../payroll/salaryGeneration.ts';
 import { activate, duePublications, unnotifiedPublications } from '../payroll/payslipDelivery.ts';
 import { notifyPublication } from '../payroll/payslipNotices.ts';
 import { isConfirmed, monthSummary } from '../payroll/salaryStore.ts';

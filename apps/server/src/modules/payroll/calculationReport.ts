@@ -2,12 +2,10 @@ import type { CalculationReportItem, ReportItemKind } from '@app/shared/payroll/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorCode, ErrorParams } from '@app/shared/errors/catalogue';
 import type { Language } from '@app/shared/language';
-import { z } from 'zod';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
-import { companyMonthSchema } from './months.ts';
 import { type UnmatchedReason, type UnmatchedTaxInput, unmatchedTaxInputs } from './inputMatching.ts';
 import type { RowProblem } from '@app/shared/payroll';
 import { FIELD_LABEL } from '@app/shared/payroll/rowFigures';
@@ -88,31 +86,6 @@ export async function calculationReport(app: FastifyInstance, req: FastifyReques
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   return buildReport(app.ctx.db, company, month, unrecorded, requestLanguage(req.headers['accept-language']), problems);
 }
-
-/**
- * The body of POST /confirm: `{companyId, month}` with their checks, and `acknowledgeWarnings` (the dialog's
- * tick "我已核对以上 N 项，仍然确认"): only `true` acknowledges, anything else leaves the open items blocking.
- */
-export const confirmBodySchema = z
-  .unknown()
-  .transform((raw, ctx) => {
-    const parsed = companyMonthSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: raw, path: issue.path });
-      return z.NEVER;
-    }
-    const acknowledgeWarnings = !!raw && typeof raw === 'object' && (raw as Record<string, unknown>).acknowledgeWarnings === true;
-    return { ...parsed.data, acknowledgeWarnings };
-  })
-  .meta({
-    type: 'object',
-    required: ['companyId', 'month'],
-    properties: {
-      companyId: { type: 'integer', minimum: 1 },
-      month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-      acknowledgeWarnings: { type: 'boolean', description: '已核对计算提示，仍然确认' },
-    },
-  });
 
 /**
  * GET /report: the month's open items as they stand now. Empty for a confirmed month (confirmed over them, or

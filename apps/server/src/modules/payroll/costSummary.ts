@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sql } from 'kysely';
+import { salaryCostSummary } from '@app/shared/contracts/salaryRecords';
 import { fenToYuan } from '@app/shared/payroll';
 import { isValidMonth } from '@app/shared/resource';
 import { salaryResource } from '@app/shared/resources/salary';
 import { badRequest } from '../../core/errors.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { whereCompanyVisible } from './companies.ts';
 import { assertNotFutureMonth } from './months.ts';
 import { salaryColumn } from './salaryStore.ts';
-
-const SELECT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
 
 /** `?month=YYYY-MM` of a query string (required, not in the future). */
 export function parseMonthQuery(query: unknown, now = Date.now()): string {
@@ -23,13 +21,10 @@ export function parseMonthQuery(query: unknown, now = Date.now()): string {
 }
 
 /** 用工成本 of the client companies: GET /api/accountsSalary/costSummary?month=YYYY-MM. */
-export function registerCostSummary(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // checked by parseMonthQuery with its messages; declared for the API document
-  const querystring = z.looseObject({ month: z.string().max(7).optional().meta({ description: 'YYYY-MM' }) });
+export function registerCostSummary(app: FastifyInstance): void {
   // 用工成本 per client company for a month (issue 10 item 9): 应发, the employer's contributions and their sum, over
   // the companies the caller sees; months not yet calculated count 0 for the figures.
-  app.get('/api/accountsSalary/costSummary', { config: { auth: SELECT }, schema: { tags: [salaryResource.label], summary: '各单位用工成本', querystring } }, async (req) => {
+  routeContract(app, salaryCostSummary, async (req) => {
     const month = parseMonthQuery(req.query);
     const sum = (field: string) => sql<number>`coalesce(sum(${sql.ref(`${salaryResource.table}.${salaryColumn(field)}`)}), 0)`;
     let qb = app.ctx.db

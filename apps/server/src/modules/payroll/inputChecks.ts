@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { hasPermission, permissionCodes } from '@app/shared/resource';
-import { staffExtraResource } from '@app/shared/resources/staffExtra';
-import { taxDeductionResource } from '@app/shared/resources/taxDeduction';
+import { payrollStaffOptions, payrollUnmatchedInputs, UNMATCHED_CODES } from '@app/shared/contracts/payrollInputs';
+import { hasPermission } from '@app/shared/resource';
+import { routeContract } from '../../crud/registerContract.ts';
 import { requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
 import { type TaxInputTable, unmatchedTaxInputs } from './inputMatching.ts';
 
@@ -17,38 +15,14 @@ import { type TaxInputTable, unmatchedTaxInputs } from './inputMatching.ts';
  * Both are limited to the companies (and their agents) in the caller's data scope.
  */
 
-const TAX_CODES = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT', 'ACCOUNTSSALARY_CREATE', 'ACCOUNTSSALARY_EDIT'];
-const EXTRA_CODES = ['ACCOUNTSSTAFFEXTRA_ALL', 'ACCOUNTSSTAFFEXTRA_SELECT', 'ACCOUNTSSTAFFEXTRA_CREATE', 'ACCOUNTSSTAFFEXTRA_EDIT'];
 const PICKER_LIMIT = 20;
 /** A check list longer than this is cut (the screen says so); filters narrow it. */
 const CHECK_LIMIT = 2000;
 
-// no NUL: PostgreSQL refuses it in a text parameter (a 500 otherwise)
-const text = (max: number) => z.string().trim().max(max).refine((s) => !s.includes('\u0000'), '查询条件不能包含空字符').optional();
-const monthText = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
-
-const staffOptionsQuery = z.object({
-  q: text(50),
-  agent: text(100),
-  companyId: z.coerce.number().int().positive().optional(),
-});
-const unmatchedQuery = z.object({
-  table: z.enum(['taxDeduction', 'taxOpening', 'accountsStaffExtra']).optional().or(z.literal('').transform(() => undefined)),
-  month: monthText,
-  agent: text(100),
-});
-
 /** LIKE pattern of user text, its wildcards escaped. */
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function registerInputChecks(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['薪资输入核对'];
-
+export function registerInputChecks(app: FastifyInstance): void {
   /** The client companies visible to the caller (null: all). */
   async function visibleCompanyIds(req: FastifyRequest): Promise<Set<number> | null> {
     const scope = await requestDeptScope(req, app.ctx.db);
@@ -57,70 +31,59 @@ export function registerInputChecks(fastify: FastifyInstance): void {
     return new Set(rows.map((r) => Number(r.id)));
   }
 
-  app.get(
-    '/api/payroll/staffOptions',
-    { config: { auth: [...TAX_CODES, ...EXTRA_CODES] }, schema: { tags, summary: '选择员工（姓名或身份证号）', querystring: staffOptionsQuery } },
-    async (req) => {
-      const { q, agent, companyId } = req.query;
-      let qb = app.ctx.db
-        .selectFrom('accounts_staff as s')
-        .innerJoin('accounts_company as c', 'c.id', 's.company_id')
-        .select(['s.id', 's.staff_name', 's.id_card', 's.phone', 's.job_state', 's.company_id', 'c.company_name', 'c.dispatch_company']);
-      if (q) qb = qb.where((eb) => eb.or([eb('s.staff_name', 'like', likePattern(q)), eb('s.id_card', 'like', likePattern(q.toUpperCase()))]));
-      if (agent) qb = qb.where('c.dispatch_company', '=', agent);
-      if (companyId) qb = qb.where('s.company_id', '=', companyId);
-      const scope = await requestDeptScope(req, app.ctx.db);
-      qb = whereDeptInScope(qb, 'c.dept_id', scope);
-      const rows = await qb.orderBy('s.staff_name').orderBy('s.id').limit(PICKER_LIMIT).execute();
-      return {
-        content: rows.map((r) => ({
-          id: Number(r.id),
-          staffName: r.staff_name,
-          idCard: r.id_card,
-          phone: r.phone,
-          jobState: r.job_state,
-          companyId: Number(r.company_id),
-          companyName: r.company_name,
-          dispatchCompany: r.dispatch_company,
-        })),
-      };
-    },
-  );
+  routeContract(app, payrollStaffOptions, async (req) => {
+    const { q, agent, companyId } = req.query;
+    let qb = app.ctx.db
+      .selectFrom('accounts_staff as s')
+      .innerJoin('accounts_company as c', 'c.id', 's.company_id')
+      .select(['s.id', 's.staff_name', 's.id_card', 's.phone', 's.job_state', 's.company_id', 'c.company_name', 'c.dispatch_company']);
+    if (q) qb = qb.where((eb) => eb.or([eb('s.staff_name', 'like', likePattern(q)), eb('s.id_card', 'like', likePattern(q.toUpperCase()))]));
+    if (agent) qb = qb.where('c.dispatch_company', '=', agent);
+    if (companyId) qb = qb.where('s.company_id', '=', companyId);
+    const scope = await requestDeptScope(req, app.ctx.db);
+    qb = whereDeptInScope(qb, 'c.dept_id', scope);
+    const rows = await qb.orderBy('s.staff_name').orderBy('s.id').limit(PICKER_LIMIT).execute();
+    return {
+      content: rows.map((r) => ({
+        id: Number(r.id),
+        staffName: r.staff_name,
+        idCard: r.id_card,
+        phone: r.phone,
+        jobState: r.job_state,
+        companyId: Number(r.company_id),
+        companyName: r.company_name,
+        dispatchCompany: r.dispatch_company,
+      })),
+    };
+  });
 
-  app.get(
-    '/api/payroll/unmatchedInputs',
-    {
-      config: { auth: [...permissionCodes(taxDeductionResource, 'list'), ...permissionCodes(staffExtraResource, 'list')] },
-      schema: { tags, summary: '无法匹配的专项附加扣除、期初累计数据和加班扣款', querystring: unmatchedQuery },
-    },
-    async (req) => {
-      const { table, month, agent } = req.query;
-      const codes = req.user!.permissions;
-      // each input only for the holders of its screen's codes
-      const allowed: TaxInputTable[] = [];
-      if (hasPermission(codes, permissionCodes(taxDeductionResource, 'list'))) allowed.push('taxDeduction', 'taxOpening');
-      if (hasPermission(codes, permissionCodes(staffExtraResource, 'list'))) allowed.push('accountsStaffExtra');
-      const tables = table ? allowed.filter((t) => t === table) : allowed;
-      if (tables.length === 0) return { content: [], totalElements: 0 };
-      let rows = await unmatchedTaxInputs(app.ctx.db, { month, agent, tables });
-      const visible = await visibleCompanyIds(req);
-      if (visible !== null) {
-        // a limited user sees tax inputs of the agents of their companies, overtime rows of their companies
-        const agents = new Set(
-          (await app.ctx.db.selectFrom('accounts_company').select(['id', 'dispatch_company']).execute()).filter((c) => visible.has(Number(c.id))).map((c) => c.dispatch_company),
-        );
-        // (or of their staff: a row saved under a client's name instead of the agent's is the case to see, U1)
-        const cards = [...new Set(rows.filter((r) => r.table !== 'accountsStaffExtra' && r.idCard).map((r) => r.idCard as string))];
-        const ours = new Set<string>();
-        for (let i = 0; i < cards.length; i += 1000) {
-          const staff = await app.ctx.db.selectFrom('accounts_staff').select(['id_card', 'company_id']).where('id_card', 'in', cards.slice(i, i + 1000)).execute();
-          for (const s of staff) if (visible.has(Number(s.company_id))) ours.add(String(s.id_card));
-        }
-        rows = rows.filter((r) =>
-          r.table === 'accountsStaffExtra' ? r.companyId !== null && r.companyId !== undefined && visible.has(r.companyId) : agents.has(r.agent) || (r.idCard !== null && ours.has(r.idCard)),
-        );
+  routeContract(app, payrollUnmatchedInputs, async (req) => {
+    const { table, month, agent } = req.query;
+    const codes = req.user!.permissions;
+    // each input only for the holders of its screen's codes
+    const allowed: TaxInputTable[] = [];
+    if (hasPermission(codes, UNMATCHED_CODES.taxInputs)) allowed.push('taxDeduction', 'taxOpening');
+    if (hasPermission(codes, UNMATCHED_CODES.staffExtra)) allowed.push('accountsStaffExtra');
+    const tables = table ? allowed.filter((t) => t === table) : allowed;
+    if (tables.length === 0) return { content: [], totalElements: 0 };
+    let rows = await unmatchedTaxInputs(app.ctx.db, { month, agent, tables });
+    const visible = await visibleCompanyIds(req);
+    if (visible !== null) {
+      // a limited user sees tax inputs of the agents of their companies, overtime rows of their companies
+      const agents = new Set(
+        (await app.ctx.db.selectFrom('accounts_company').select(['id', 'dispatch_company']).execute()).filter((c) => visible.has(Number(c.id))).map((c) => c.dispatch_company),
+      );
+      // (or of their staff: a row saved under a client's name instead of the agent's is the case to see, U1)
+      const cards = [...new Set(rows.filter((r) => r.table !== 'accountsStaffExtra' && r.idCard).map((r) => r.idCard as string))];
+      const ours = new Set<string>();
+      for (let i = 0; i < cards.length; i += 1000) {
+        const staff = await app.ctx.db.selectFrom('accounts_staff').select(['id_card', 'company_id']).where('id_card', 'in', cards.slice(i, i + 1000)).execute();
+        for (const s of staff) if (visible.has(Number(s.company_id))) ours.add(String(s.id_card));
       }
-      return { content: rows.slice(0, CHECK_LIMIT), totalElements: rows.length };
-    },
-  );
+      rows = rows.filter((r) =>
+        r.table === 'accountsStaffExtra' ? r.companyId !== null && r.companyId !== undefined && visible.has(r.companyId) : agents.has(r.agent) || (r.idCard !== null && ours.has(r.idCard)),
+      );
+    }
+    return { content: rows.slice(0, CHECK_LIMIT), totalElements: rows.length };
+  });
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { payslipLines as payslipLinesContract } from '@app/shared/contracts/payslips';
 import { PAYSLIP_LINE_ITEMS, type PayslipLines, payslipLinesOf, type SalaryLineSource } from '@app/shared/payroll/payslipLines';
-import { fenToYuanNumber, permissionCodes } from '@app/shared/resource';
+import { fenToYuanNumber } from '@app/shared/resource';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import { salaryResource } from '@app/shared/resources/salary';
 import type { Db } from '../../core/db.ts';
 import { notFound } from '../../core/errors.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { fieldColumn, SALARY_TABLE } from './salaryStore.ts';
 
 /**
@@ -49,9 +49,7 @@ export const salaryPayslipLines = (source: SalaryLineSource): PayslipLines => pa
  * own, as every payslip endpoint), `{ lines: null }` for an imported one.
  */
 export function registerPayslipLines(app: FastifyInstance, isOrdinaryEmployee: (req: never) => boolean, ownIdCards: (req: never) => string[]): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const querystring = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-  typed.get('/api/acPayslip/lines', { config: { auth: permissionCodes(payslipResource, 'list') }, schema: { tags: [payslipResource.label], summary: '工资条明细行', querystring } }, async (req) => {
+  routeContract(app, payslipLinesContract, async (req) => {
     let qb = app.ctx.db.selectFrom(payslipResource.table).select(['id', 'id_card', 'month', 'company_id', 'source', 'benqi', 'shifa']).where('id', '=', req.query.id);
     if (isOrdinaryEmployee(req as never)) {
       const own = ownIdCards(req as never);

@@ -1,10 +1,16 @@
 import { dynamicDb } from '../../core/db.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { queryText } from '../../crud/routeSchemas.ts';
+import {
+  exportAllPayslips,
+  exportOnePayslip,
+  exportPayslips as exportPayslipsContract,
+  generatePayslips as generatePayslipsContract,
+  importPayslips,
+  payslipTemplate,
+} from '@app/shared/contracts/payslips';
+import { routeContract } from '../../crud/registerContract.ts';
 import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
-import { kindOf, permissionCodes } from '@app/shared/resource';
+import { kindOf } from '@app/shared/resource';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import { salaryResource } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
@@ -17,7 +23,6 @@ import { type AnySelect, type RegisteredResource, registerResource } from '../..
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { readUpload } from '../../crud/excel.ts';
 import { loadVisibleCompany } from './companies.ts';
-import { companyMonthSchema } from './months.ts';
 import { importPayslipFile } from './payslipImport.ts';
 import { loadSalaryLineSources, registerPayslipLines, salaryPayslipLines } from './payslipLines.ts';
 import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
@@ -52,9 +57,7 @@ function refuseEmployee(req: FastifyRequest): void {
   if (isOrdinaryEmployee(req)) throw forbidden('普通员工只能查看本人工资条');
 }
 
-export function registerPayslipRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = [payslipResource.label];
+export function registerPayslipRoutes(app: FastifyInstance): void {
   const resource = registerResource(app, payslipResource, {
     scope: (req, qb) => restrictToOwn(req, qb),
     beforeWrite: (values, { req, mode }) => {
@@ -64,17 +67,12 @@ export function registerPayslipRoutes(fastify: FastifyInstance): void {
     beforeDelete: (_ids, { req }) => refuseEmployee(req),
   });
 
-  const selectCodes = permissionCodes(payslipResource, 'export');
-  const createCodes = permissionCodes(payslipResource, 'import');
-
-  const exportSchema = { tags, summary: '导出工资条（.xlsx）', querystring: resource.querySchema };
-  app.get('/api/export/acPayslipAll', { config: { auth: selectCodes, log: '导出工资条' }, schema: exportSchema }, (req, reply) => exportPayslips(resource, req, reply, req.query));
+  routeContract(app, exportAllPayslips, (req, reply) => exportPayslips(resource, req, reply, req.query as Record<string, unknown>));
   // The generic resource screen exports through /api/export/<name>: the same rows.
-  app.get('/api/export/acPayslip', { config: { auth: selectCodes, log: '导出工资条' }, schema: exportSchema }, (req, reply) => exportPayslips(resource, req, reply, req.query));
+  routeContract(app, exportPayslipsContract, (req, reply) => exportPayslips(resource, req, reply, req.query as Record<string, unknown>));
 
-  const oneSchema = { tags, summary: '导出个人工资条（.xlsx）', querystring: (resource.querySchema as z.ZodObject).extend({ idCard: queryText('身份证号码不正确', 18) }) };
-  app.get('/api/export/acPayslipOne', { config: { auth: selectCodes, log: '导出个人工资条' }, schema: oneSchema }, async (req, reply) => {
-    const query: Record<string, unknown> = { ...req.query };
+  routeContract(app, exportOnePayslip, async (req, reply) => {
+    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
     const idCard = typeof query.idCard === 'string' ? query.idCard.trim().toUpperCase() : '';
     delete query.idCard;
     delete query.name;
@@ -82,13 +80,13 @@ export function registerPayslipRoutes(fastify: FastifyInstance): void {
     return exportPayslips(resource, req, reply, query, { exactIdCard: isOrdinaryEmployee(req) ? undefined : idCard, onlyFilled: true });
   });
 
-  app.post('/api/download/acPayslip', { config: { auth: [...new Set([...createCodes, ...selectCodes])], log: '' }, schema: { tags, summary: '工资条导入模板（.xlsx）' } }, async (req, reply) => {
+  routeContract(app, payslipTemplate, async (req, reply) => {
     refuseEmployee(req);
     const columns = importFields(payslipResource).map((f) => ({ header: f.label, kind: kindOf(f).excel.cell }));
     return sendXlsx(reply, { fileName: `${payslipResource.excel.templateName}`, columns, rows: [] });
   });
 
-  app.post('/api/import/acPayslip', { config: { auth: createCodes, log: '导入工资条' }, schema: { tags, summary: '导入工资条（multipart 字段 file）' } }, async (req) => {
+  routeContract(app, importPayslips, async (req) => {
     refuseEmployee(req);
     const file = (await readUpload(req)).data;
     const audit = { username: req.user?.username ?? null, ip: req.ip, browser: String(req.headers['user-agent'] ?? '') };
@@ -98,7 +96,7 @@ export function registerPayslipRoutes(fastify: FastifyInstance): void {
 
   registerPayslipLines(app, isOrdinaryEmployee as never, ownIdCards as never);
 
-  app.post('/api/acPayslip/generate', { config: { auth: createCodes, log: '生成工资条' }, schema: { tags, summary: '由已确认的月度工资生成工资条', body: companyMonthSchema } }, async (req) => {
+  routeContract(app, generatePayslipsContract, async (req) => {
     refuseEmployee(req);
     const { companyId, month } = req.body;
     const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { markStatementsForReopen } from '../settlement/store.ts';
-import { z } from 'zod';
-import { salaryResource } from '@app/shared/resources/salary';
+import { UNCONFIRM_REASON_MAX, unconfirmSalary as unconfirmSalaryContract } from '@app/shared/contracts/salary';
+import { listSalaryCorrections } from '@app/shared/contracts/salaryRecords';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
 import { AppError, badRequest, conflict } from '../../core/errors.ts';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
+import { routeContract } from '../../crud/registerContract.ts';
 import type { AnySelect } from '../../crud/registerResource.ts';
 import { nextMonthCarryingFrom } from './arrears.ts';
 import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
@@ -25,9 +25,7 @@ import { refreshLedgerMonth } from './ytdLedger.ts';
 
 const S = salaryColumn;
 const CORRECTIONS = 'accounts_salary_correction';
-export const UNCONFIRM_CODES = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_UNCONFIRM'];
-const SELECT_CODES = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
-const REASON_MAX = 500;
+const REASON_MAX = UNCONFIRM_REASON_MAX;
 
 /** The figures an audit row keeps per salary row (money in fen). */
 function figuresOf(rows: readonly StoredSalaryRow[]): string {
@@ -162,13 +160,8 @@ export async function recordReconfirm(trx: Db, companyId: number, month: string,
 }
 
 /** POST /api/accountsSalary/unconfirm and GET /api/accountsSalary/corrections. */
-export function registerSalaryCorrections(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = [salaryResource.label];
-  // parseCompanyMonth and readReason check the members with their messages; declared for the API document
-  const body = z.looseObject({ companyId: z.unknown().optional(), month: z.unknown().optional(), reason: z.unknown().optional() });
-  const querystring = z.looseObject({ companyId: z.string().max(10).optional(), month: z.string().max(7).optional() });
-  app.post('/api/accountsSalary/unconfirm', { config: { auth: UNCONFIRM_CODES, log: '反确认月度工资' }, schema: { tags, summary: '反确认月度工资', body } }, async (req) => {
+export function registerSalaryCorrections(app: FastifyInstance): void {
+  routeContract(app, unconfirmSalaryContract, async (req) => {
     const { companyId, month } = parseCompanyMonth(req.body);
     const reason = readReason(req.body);
     const { rows, payslipsWithdrawn } = await unconfirmSalary(app, req, companyId, month, reason);
@@ -177,7 +170,7 @@ export function registerSalaryCorrections(fastify: FastifyInstance): void {
   });
 
   // The audit trail of a company's month (or of all visible companies), newest first.
-  app.get('/api/accountsSalary/corrections', { config: { auth: SELECT_CODES }, schema: { tags, summary: '反确认记录', querystring } }, async (req) => {
+  routeContract(app, listSalaryCorrections, async (req) => {
     const q: Record<string, unknown> = req.query;
     let qb = app.ctx.db.selectFrom(CORRECTIONS).selectAll(CORRECTIONS) as AnySelect;
     if (q.companyId !== undefined || q.month !== undefined) {
@@ -190,16 +183,16 @@ export function registerSalaryCorrections(fastify: FastifyInstance): void {
     return rows.map((r) => ({
       id: Number(r.id),
       companyId: Number(r.company_id),
-      companyName: r.company_name,
-      month: r.month,
-      reason: r.reason,
-      username: r.username,
-      cname: r.cname,
+      companyName: r.company_name as string | null,
+      month: String(r.month),
+      reason: r.reason as string | null,
+      username: r.username as string | null,
+      cname: r.cname as string | null,
       rowCount: Number(r.row_count ?? 0),
       payslipsWithdrawn: Number(r.payslips_withdrawn ?? 0),
-      createTime: r.create_time,
-      reconfirmedBy: r.reconfirmed_by ?? null,
-      reconfirmTime: r.reconfirm_time ?? null,
+      createTime: r.create_time as string | null,
+      reconfirmedBy: (r.reconfirmed_by ?? null) as string | null,
+      reconfirmTime: (r.reconfirm_time ?? null) as string | null,
       // figures in yuan, as everywhere on the wire
       before: toYuan(parse(r.before_figures)),
       after: toYuan(parse(r.after_figures)),

@@ -1,24 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { type FieldDef, schemaOf, writableFields } from '@app/shared/resource';
+import { calculateSalary as calculateSalaryContract, confirmSalary as confirmSalaryContract, generateSalary as generateSalaryContract, salaryCalculationReport, salaryMonthSummary } from '@app/shared/contracts/salary';
+import { type ConfirmLogRow, exportSalaryReport, listConfirmLog } from '@app/shared/contracts/salaryRecords';
+import { type FieldDef, writableFields } from '@app/shared/resource';
 import { confirmLogResource, salaryResource } from '@app/shared/resources/salary';
 import { badRequest, conflict, validationError } from '../../core/errors.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
-import { pageOf, registerResource } from '../../crud/registerResource.ts';
-import { trustedResponse } from '../../crud/routeSchemas.ts';
+import { routeContract } from '../../crud/registerContract.ts';
+import { registerResource } from '../../crud/registerResource.ts';
 import { rowToApi, yuanToFenExact } from '../../crud/rowMapping.ts';
 import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
-import { assertNotFutureMonth, companyMonthSchema, parseCompanyMonth } from './months.ts';
-import { assertRowsDeletable, calculateMessage, calculateSalary, confirmSalary, editAdjustments, generateMessage, generateSalary, LOCKED_MESSAGE } from './salaryFlow.ts';
+import { assertNotFutureMonth, parseCompanyMonth } from './months.ts';
+import { assertRowsDeletable, calculateMessage, calculateSalary, confirmSalary, editAdjustments, LOCKED_MESSAGE } from './salaryFlow.ts';
+import { generateMessage, generateSalary } from './salaryGeneration.ts';
 import { type ClerkAmounts, isConfirmed, lockCompanyMonth, monthSummary } from './salaryStore.ts';
 import { sendSalaryReport } from './salaryReport.ts';
-import { calculationReport, confirmBodySchema, readCalculationReport } from './calculationReport.ts';
-
-const SELECT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
-const CREATE = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_CREATE'];
-const EDIT = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_EDIT'];
+import { calculationReport, readCalculationReport } from './calculationReport.ts';
 
 const ADJUSTABLE = new Set(['jiaban', 'koukuan', 'bonus', 'bonusMerged', 'backPay', 'backPayMonth', 'backDeduct', 'backDeductMonth', 'severance']);
 // The months 补发 and 补扣 refer to: text, written by the generic update after the recalculation.
@@ -27,9 +24,7 @@ const ONLY_ADJUSTABLE = '只能修改加班费、扣款和全年一次性奖金'
 const writable: FieldDef[] = writableFields(salaryResource);
 
 /** Monthly salary: the generic list/get/create/update/delete with the flow's rules, the three steps, the log. */
-export function registerSalaryRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = [salaryResource.label];
+export function registerSalaryRoutes(app: FastifyInstance): void {
   registerResource(app, salaryResource, {
     scope: (req, qb) => whereCompanyVisible(app, req, qb, `${salaryResource.table}.company_id`),
     beforeWrite: async (values, { req, db, mode, existing }) => {
@@ -58,20 +53,19 @@ export function registerSalaryRoutes(fastify: FastifyInstance): void {
     beforeDelete: (ids, { db }) => assertRowsDeletable(app, db, ids),
   });
 
-  app.post('/api/accountsSalary/generator', { config: { auth: CREATE, log: '生成月度工资' }, schema: { tags, summary: '生成月度工资', body: companyMonthSchema } }, async (req) => {
+  routeContract(app, generateSalaryContract, async (req) => {
     const { companyId, month } = req.body;
     const outcome = await generateSalary(app, req, companyId, month);
     return { message: generateMessage(outcome), ...outcome };
   });
 
-  // Where the month stands: the screen's step indicator and its question before a regenerate (P5).
-  app.get('/api/accountsSalary/summary', { config: { auth: SELECT }, schema: { tags, summary: '月份进度', querystring: companyMonthSchema } }, async (req) => {
+  routeContract(app, salaryMonthSummary, async (req) => {
     const { companyId, month } = req.query;
     const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
     return monthSummary(app.ctx.db, company.id, month);
   });
 
-  app.post('/api/accountsSalary/calculate', { config: { auth: EDIT, log: '计算月度工资' }, schema: { tags, summary: '计算月度工资', body: companyMonthSchema } }, async (req) => {
+  routeContract(app, calculateSalaryContract, async (req) => {
     const { companyId, month } = req.body;
     const { count, problems, unrecordedMonths } = await calculateSalary(app, req, companyId, month);
     // every row it could not calculate, every input it could not use and every person with unrecorded months
@@ -80,23 +74,21 @@ export function registerSalaryRoutes(fastify: FastifyInstance): void {
     return { message: calculateMessage(count, unrecordedMonths, problems.length), count, notCalculated: problems.length, unrecordedMonths, report: items };
   });
 
-  // The month's open items as they stand now: the screen's lasting alert and row tags, and the confirm dialog.
-  app.get('/api/accountsSalary/report', { config: { auth: SELECT }, schema: { tags, summary: '计算提示（未使用的输入、未录入工资的任职月份）', querystring: companyMonthSchema } }, async (req) => {
+  routeContract(app, salaryCalculationReport, async (req) => {
     const { companyId, month } = req.query;
     const { items } = await readCalculationReport(app, req, companyId, month);
     return { items };
   });
 
-  app.post('/api/accountsSalary/confirm', { config: { auth: EDIT, log: '确认月度工资' }, schema: { tags, summary: '确认月度工资', body: confirmBodySchema } }, async (req) => {
+  routeContract(app, confirmSalaryContract, async (req) => {
     const { companyId, month, acknowledgeWarnings } = req.body;
     const n = await confirmSalary(app, req, companyId, month, acknowledgeWarnings);
     return { message: `确认成功，共${n}条` };
   });
 
   const logSortable = sortableColumns(confirmLogResource);
-  const logSchema = { tags: [confirmLogResource.label], summary: `${confirmLogResource.label}列表`, querystring: schemaOf(confirmLogResource, 'query'), response: { 200: pageOf(trustedResponse(schemaOf(confirmLogResource, 'row'))) } };
-  app.get('/api/accountsConfirmLog', { config: { auth: SELECT }, schema: logSchema }, async (req) => {
-    const query = req.query;
+  routeContract(app, listConfirmLog, async (req) => {
+    const query = req.query as Record<string, unknown>;
     const paging = parsePaging(query, logSortable, [['id', 'desc']]);
     let qb = applyFilters(app.ctx.db.selectFrom(confirmLogResource.table), confirmLogResource, query, app.ctx.dialect, confirmLogResource.table);
     qb = await whereCompanyVisible(app, req, qb, `${confirmLogResource.table}.company_id`);
@@ -105,11 +97,10 @@ export function registerSalaryRoutes(fastify: FastifyInstance): void {
     let page = qb.selectAll(confirmLogResource.table);
     for (const [c, d] of paging.sort) page = page.orderBy(sql.ref(`${confirmLogResource.table}.${c}`), d);
     const rows = totalElements ? await page.limit(paging.size).offset(paging.page * paging.size).execute() : [];
-    return { content: rows.map((r) => rowToApi(confirmLogResource, r as Record<string, unknown>)), totalElements };
+    return { content: rows.map((r) => rowToApi(confirmLogResource, r as Record<string, unknown>)) as ConfirmLogRow[], totalElements };
   });
 
-  const reportBody = z.looseObject({ companyId: z.unknown().optional(), month: z.unknown().optional(), cname: z.unknown().optional() }).optional();
-  app.post('/api/export/accountsSalary', { config: { auth: SELECT, log: '导出工资报表' }, schema: { tags, summary: '工资报表（.xlsx）', body: reportBody } }, async (req, reply) => {
+  routeContract(app, exportSalaryReport, async (req, reply) => {
     const body = req.body ?? {};
     const cname = (req.user?.cname ?? '').trim();
     const sent = body.cname;
