@@ -1,25 +1,27 @@
+import { createStaffAccounts, type SkipReason, STAFF_ACCOUNT_READ_CODES, type StaffAccountsAnswer } from '@app/shared/contracts/staffAccounts';
 import { CopyOutlined, DownloadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/feedback';
-import { api, saveBlob } from '../../app/request';
+import { callContract, contractCodes } from '../../app/contractClient';
+import { saveBlob } from '../../app/request';
 
 /**
  * 为员工开通账号 (issue 13) on the staff list: a row button and a toolbar button for the checked rows, both
- * asked first; the server (POST /api/accountsStaff/accounts) makes logins named by the ID card with the
+ * asked first; the server (contracts/staffAccounts.ts createStaffAccounts) makes logins named by the ID card with the
  * 普通员工 job and role and answers with one-time passwords, shown here once (copy / export) and never kept.
  */
 
-export const STAFF_ACCOUNTS_URL = '/api/accountsStaff/accounts';
+/** The route's path (the screen tests answer it). */
+export const STAFF_ACCOUNTS_URL = createStaffAccounts.path;
 
-export type SkipReasonCode = 'NOT_FOUND' | 'NO_ID_CARD' | 'ACCOUNT_EXISTS';
+export type SkipReasonCode = SkipReason;
 
-export interface StaffAccountsResult {
-  message: string;
-  created: { staffId: number; staffName: string; username: string; password: string }[];
-  skipped: { staffId: number; staffName: string | null; reasonCode: SkipReasonCode; reason: string }[];
-}
+export type StaffAccountsResult = StaffAccountsAnswer;
+
+/** Who may open accounts: the route's code (creating users) and reading the staff, as the server checks. */
+export const STAFF_ACCOUNTS_CODES = { create: contractCodes(createStaffAccounts), readStaff: STAFF_ACCOUNT_READ_CODES } as const;
 
 /** The request and the answer to show; `run` resolves to whether the server answered. */
 export function useStaffAccounts() {
@@ -30,7 +32,7 @@ export function useStaffAccounts() {
     if (ids.length === 0) return false;
     setPending(ids);
     try {
-      setResult(await api.post<StaffAccountsResult>(STAFF_ACCOUNTS_URL, { ids }));
+      setResult(await callContract(createStaffAccounts, { body: { ids } }));
       return true;
     } catch {
       // the request layer showed the server's message

@@ -1,6 +1,5 @@
 import { permissionCodes } from '@app/shared/resource';
 import { CONTRACT_COLUMNS, staffResource } from '@app/shared/resources/staff';
-import { userResource } from '@app/shared/resources/user';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Empty } from 'antd';
 import { useMemo, useState } from 'react';
@@ -10,7 +9,7 @@ import { useDicts } from '../../app/dict';
 import { BatchDeleteButton, type DialogMode, ExcelButtons, ResourceTable, type Row, SearchBar, SearchItem, dictNames, useBatchDelete, useResourceList } from '../../crud';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from './companies';
-import { StaffAccountRowButton, StaffAccountsButton, StaffAccountsDialog, useStaffAccounts } from './StaffAccounts';
+import { STAFF_ACCOUNTS_CODES, StaffAccountRowButton, StaffAccountsButton, StaffAccountsDialog, useStaffAccounts } from './StaffAccounts';
 import { StaffDialog } from './StaffDialog';
 
 /**
@@ -52,7 +51,7 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
     create: isStaff && hasPermission(permissionCodes(def, 'create')),
     edit: hasPermission(permissionCodes(def, 'edit')),
     delete: isStaff && hasPermission(permissionCodes(def, 'delete')),
-    accounts: isStaff && hasPermission(permissionCodes(userResource, 'create')) && hasPermission(permissionCodes(def, 'list')),
+    accounts: isStaff && hasPermission(STAFF_ACCOUNTS_CODES.create) && hasPermission(STAFF_ACCOUNTS_CODES.readStaff),
   };
   const fields = isStaff ? undefined : CONTRACT_FIELDS;
   // the checkboxes serve batch delete and 为员工开通账号 alike

@@ -1,23 +1,26 @@
+import { allCompanies } from '@app/shared/contracts/staffAccounts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/feedback';
-import { api } from '../../app/request';
+import { callContract } from '../../app/contractClient';
 import type { Row } from '../../crud';
 
 /**
- * The companies the caller may see (`GET /api/accountsCompany/all`), the company select of the dispatch
+ * The companies the caller may see (contracts/staffAccounts.ts allCompanies), the company select of the dispatch
  * screens and the "company required" state (first company preselected; clearing warns '请选择一个单位').
  */
 
 export function useCompanies() {
   const q = useQuery({
     queryKey: ['accountsCompany', 'all'],
-    queryFn: () => api.get<{ content?: Row[] } | Row[]>('/api/accountsCompany/all'),
+    queryFn: () => callContract(allCompanies, {}),
     staleTime: 30_000,
   });
-  const rows: Row[] = Array.isArray(q.data) ? q.data : (q.data?.content ?? []);
+  // a bare array is read too (the screen tests' fake servers answer one)
+  const data: unknown = q.data;
+  const rows: Row[] = Array.isArray(data) ? (data as Row[]) : (q.data?.content ?? []);
   return { companies: rows, loading: q.isLoading, loaded: q.isSuccess };
 }
 

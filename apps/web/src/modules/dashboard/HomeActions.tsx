@@ -1,5 +1,4 @@
-import { permissionCodes } from '@app/shared/resource';
-import { staffResource } from '@app/shared/resources/staff';
+import { type ContractDueRow, homeContractsDue, homeUnconfirmedSalaryMonths, type UnconfirmedMonthRow } from '@app/shared/contracts/home';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,38 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../app/auth';
-import { api } from '../../app/request';
+import { callContract, contractCodes } from '../../app/contractClient';
 
-interface ContractDue {
-  id: number;
-  companyId: number;
-  companyName: string | null;
-  staffName: string | null;
-  idCard: string | null;
-  phone: string | null;
-  contractType: string | null;
-  contractEnd: string;
-  contractWarn: string | null;
-  daysLeft: number;
-}
-interface ContractsDue {
-  content: ContractDue[];
-  totalElements: number;
-  expired: number;
-  withinDays: number;
-  byCompany: { companyId: number; companyName: string | null; count: number }[];
-}
-interface UnconfirmedMonth {
-  companyId: number;
-  companyName: string | null;
-  month: string;
-  rows: number;
-  calculated: number;
-  nextStep: 'calculate' | 'confirm';
-}
+type ContractDue = ContractDueRow;
+type UnconfirmedMonth = UnconfirmedMonthRow;
 
-const STAFF_CODES = permissionCodes(staffResource, 'list');
-const SALARY_CODES = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
+const STAFF_CODES = contractCodes(homeContractsDue);
+const SALARY_CODES = contractCodes(homeUnconfirmedSalaryMonths);
 const SALARY_PATH = '/salary/accountsSalary';
 const PAGE_SIZE = 10;
 
@@ -76,11 +50,11 @@ function ContractsDueCard() {
   const [page, setPage] = useState(0);
   const q = useQuery({
     queryKey: ['home', 'contractsDue', companyId, page],
-    queryFn: () => api.get<ContractsDue>('/api/home/contractsDue', { companyId, page, size: PAGE_SIZE }),
+    queryFn: () => callContract(homeContractsDue, { query: { companyId: companyId ?? undefined, page, size: PAGE_SIZE } }),
     placeholderData: (previous) => previous,
   });
   // the per-company counts stay those of all companies while one company is chosen
-  const all = useQuery({ queryKey: ['home', 'contractsDue', null, 0], queryFn: () => api.get<ContractsDue>('/api/home/contractsDue', { page: 0, size: PAGE_SIZE }) });
+  const all = useQuery({ queryKey: ['home', 'contractsDue', null, 0], queryFn: () => callContract(homeContractsDue, { query: { page: 0, size: PAGE_SIZE } }) });
   const choose = (id: number | null) => {
     setCompanyId(id);
     setPage(0);
@@ -157,7 +131,7 @@ function UnconfirmedMonthsCard() {
   const [page, setPage] = useState(0);
   const q = useQuery({
     queryKey: ['home', 'unconfirmedSalaryMonths', page],
-    queryFn: () => api.get<{ content: UnconfirmedMonth[]; totalElements: number }>('/api/home/unconfirmedSalaryMonths', { page, size: PAGE_SIZE }),
+    queryFn: () => callContract(homeUnconfirmedSalaryMonths, { query: { page, size: PAGE_SIZE } }),
     placeholderData: (previous) => previous,
   });
   const columns: ColumnsType<UnconfirmedMonth> = [

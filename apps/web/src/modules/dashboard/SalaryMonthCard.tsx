@@ -1,36 +1,27 @@
+import type { ContractResult } from '@app/shared/contracts/contract';
+import { homeSalaryMonth, SALARY_MONTH_STATES, type SalaryMonthState } from '@app/shared/contracts/home';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../app/auth';
-import { api } from '../../app/request';
+import { callContract, contractCodes } from '../../app/contractClient';
 import { useRowCount } from './rowCount';
 import SettlementMonthLine from './SettlementMonthLine';
 
-type MonthState = 'notGenerated' | 'generated' | 'calculated' | 'confirmed';
-interface CompanyMonth {
-  companyId: number;
-  companyName: string | null;
-  state: MonthState;
-  rows: number;
-  calculated: number;
-}
-export interface SalaryMonth {
-  month: string;
-  companies: CompanyMonth[];
-  counts: Record<MonthState, number>;
-  work: { rowsCalculated: number; rowsConfirmed: number; filesExported: number };
-}
+type MonthState = SalaryMonthState;
+export type SalaryMonth = ContractResult<typeof homeSalaryMonth>;
+type CompanyMonth = SalaryMonth['companies'][number];
 
-export const SALARY_CODES = ['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_SELECT'];
+export const SALARY_CODES = contractCodes(homeSalaryMonth);
 const SALARY_PATH = '/salary/accountsSalary';
-const STATES: MonthState[] = ['notGenerated', 'generated', 'calculated', 'confirmed'];
+const STATES: readonly MonthState[] = SALARY_MONTH_STATES;
 /** Colours by urgency: nothing yet (red) to done (green). */
 const COLOR: Record<MonthState, string> = { notGenerated: 'error', generated: 'warning', calculated: 'processing', confirmed: 'success' };
 
 /** GET /api/home/salaryMonth for the current month (China time, the server's default). */
 export function useSalaryMonth(enabled: boolean) {
-  return useQuery({ queryKey: ['home', 'salaryMonth'], queryFn: () => api.get<SalaryMonth>('/api/home/salaryMonth'), enabled, refetchInterval: 60_000 });
+  return useQuery({ queryKey: ['home', 'salaryMonth'], queryFn: () => callContract(homeSalaryMonth, {}), enabled, refetchInterval: 60_000 });
 }
 
 /**

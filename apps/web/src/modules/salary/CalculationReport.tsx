@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { salaryCalculationReport } from '@app/shared/contracts/salary';
 import type { CalculationReportItem } from '@app/shared/payroll/calculationReport';
-import { api } from '../../app/request';
+import { callContract } from '../../app/contractClient';
 import type { Row } from '../../crud';
 
 /**
  * What 计算 could not use (findings U1, U2): tax inputs and overtime rows no salary row reads, and persons with
- * months employed but no salary recorded, and rows 计算 left uncalculated (a missing base...). GET /api/accountsSalary/report recomputes the list on every read, so
+ * months employed but no salary recorded, and rows 计算 left uncalculated (a missing base...). The report (contracts/salary.ts salaryCalculationReport) recomputes the list on every read, so
  * the alert above the table stays (a reload too) until the inputs are fixed and the month calculated again, or
  * the month is confirmed; the rows concerned carry a tag, and 确认 needs an explicit tick while it is open.
  */
@@ -24,7 +25,7 @@ export const reportQueryKey = (companyId: number | null, month: string) => ['acc
 export function useCalculationReport(companyId: number | null, month: string) {
   const q = useQuery({
     queryKey: reportQueryKey(companyId, month),
-    queryFn: async () => (await api.get<{ items?: ReportItem[] }>('/api/accountsSalary/report', { companyId, month }))?.items ?? [],
+    queryFn: async (): Promise<ReportItem[]> => (await callContract(salaryCalculationReport, { query: { companyId: companyId as number, month } }))?.items ?? [],
     enabled: companyId !== null && !!month,
     staleTime: 0,
   });

@@ -1,3 +1,5 @@
+import { exportAllPayslips, exportOnePayslip, generatePayslips, importPayslips } from '@app/shared/contracts/payslips';
+import { listConfirmLog } from '@app/shared/contracts/salaryRecords';
 import type { FieldDef } from '@app/shared/resource';
 import { permissionCodes } from '@app/shared/resource';
 import { payslipResource } from '@app/shared/resources/payslip';
@@ -10,11 +12,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
-import { api, downloadBlob } from '../../app/request';
+import { callContract, contractCodes, downloadContract } from '../../app/contractClient';
 import { type DialogMode, ExcelButtons, ResourceForm, ResourceTable, type Row, SearchBar, listFields, useResourceList, useResourceMutation } from '../../crud';
 import '../../crud/crud.css';
 import { CompanySelect, useCompanies } from '../accounts/companies';
-import type { ConfirmLog } from './SalaryPage';
 import { PayslipPrintModal } from './PayslipSheet';
 import { MyPayslipReceipts } from './payslipDelivery/MyPayslipReceipts';
 import './salary.css';
@@ -66,11 +67,11 @@ export default function PayslipPage() {
   const [exportingOne, setExportingOne] = useState(false);
 
   const can = {
-    import: !ordinary && hasPermission(permissionCodes(def, 'import')),
-    export: hasPermission(permissionCodes(def, 'export')) || ordinary,
+    import: !ordinary && hasPermission(contractCodes(importPayslips)),
+    export: hasPermission(contractCodes(exportAllPayslips)) || ordinary,
     edit: !ordinary && hasPermission(permissionCodes(def, 'edit')),
     delete: !ordinary && hasPermission(permissionCodes(def, 'delete')),
-    generate: !ordinary && hasPermission(permissionCodes(def, 'import')),
+    generate: !ordinary && hasPermission(contractCodes(generatePayslips)),
   };
 
   const fields = useMemo(() => (ordinary ? fieldsWithData(list.rows) : listFields(payslipResource)), [ordinary, list.rows]);
@@ -79,7 +80,7 @@ export default function PayslipPage() {
   const exportMine = async () => {
     setExportingOne(true);
     try {
-      await downloadBlob('/api/export/acPayslipOne', { params: { ...list.filters, isFilter: 1, idCard: user?.username }, fileName: `${def.excel?.fileName ?? '工资条'}.xlsx` });
+      await downloadContract(exportOnePayslip, { query: { ...list.filters, isFilter: 1, idCard: user?.username } }, `${def.excel?.fileName ?? '工资条'}.xlsx`);
     } catch {
       /* shown by the request layer */
     } finally {
@@ -104,7 +105,7 @@ export default function PayslipPage() {
           filters={list.filters}
           canImport={can.import}
           canExport={can.export}
-          exportUrl="/api/export/acPayslipAll"
+          exportUrl={exportAllPayslips.path}
         />
       )}
     </>
@@ -154,7 +155,7 @@ export default function PayslipPage() {
   );
 }
 
-/** 生成工资条: a company and one of its confirmed months -> POST /api/acPayslip/generate {companyId, month}. */
+/** 生成工资条: a company and one of its confirmed months -> contracts/payslips.ts generatePayslips {companyId, month}. */
 function GenerateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('salary');
   const { companies, loading } = useCompanies();
@@ -162,7 +163,7 @@ function GenerateDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const [month, setMonth] = useState<string | null>(null);
   // the payslip lists refresh after generating (useResourceMutation)
   const generate = useResourceMutation<{ message?: string }, { companyId: number; month: string }>(payslipResource, {
-    mutationFn: (body) => api.post('/api/acPayslip/generate', body),
+    mutationFn: (body) => callContract(generatePayslips, { body }),
     success: (res) => res?.message || t('payslip.generated'),
     onSuccess: () => onClose(),
   });
@@ -170,7 +171,7 @@ function GenerateDialog({ open, onClose }: { open: boolean; onClose: () => void 
   // Confirmed months of the company (silent: without the salary codes the picker falls back to any month).
   const logs = useQuery({
     queryKey: ['accountsConfirmLog', 'months', chosen],
-    queryFn: () => api.get<{ content?: ConfirmLog[] }>('/api/accountsConfirmLog', { companyId: chosen, page: 0, size: 120, sort: 'month,desc' }, { silent: true }),
+    queryFn: () => callContract(listConfirmLog, { query: { companyId: chosen ?? undefined, page: 0, size: 120, sort: 'month,desc' } }, { silent: true }),
     enabled: open && chosen !== null,
     retry: false,
   });

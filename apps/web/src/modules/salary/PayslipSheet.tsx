@@ -1,3 +1,4 @@
+import { type PayslipSheetLine, payslipLines } from '@app/shared/contracts/payslips';
 import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS, PAYSLIP_PRE_TAX_DEDUCTIONS } from '@app/shared/resources/payslip';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -5,7 +6,7 @@ import { Button, Modal, Space } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../crud/resourceLabels';
-import { api } from '../../app/request';
+import { callContract } from '../../app/contractClient';
 import { type Row, formatMoney } from '../../crud';
 import './salary.css';
 
@@ -34,14 +35,8 @@ export function payslipItems(row: Row) {
   };
 }
 
-/** A generated payslip's lines from its salary row (GET /api/acPayslip/lines; yuan). */
-export interface SheetLine {
-  name: string;
-  label: string;
-  section: 'income' | 'deduction' | 'info';
-  amount: number;
-  note?: 'belowDeductions';
-}
+/** A generated payslip's lines from its salary row (contracts/payslips.ts payslipLines; yuan). */
+export type SheetLine = PayslipSheetLine;
 export interface SheetLines {
   lines: SheetLine[];
   gross: number;
@@ -158,7 +153,7 @@ export function PayslipPrintModal({ row, onClose }: { row: Row | null; onClose: 
   // a generated payslip is printed from its salary row's lines; an imported one (lines: null) from its columns
   const lines = useQuery({
     queryKey: ['crud', '/api/acPayslip', 'lines', row?.id],
-    queryFn: () => api.get<{ lines: SheetLine[] | null; gross?: number; net?: number }>('/api/acPayslip/lines', { id: row?.id }),
+    queryFn: () => callContract(payslipLines, { query: { id: Number(row?.id) } }),
     enabled: row?.id !== undefined && row?.id !== null,
   });
   const fromSalary: SheetLines | null = lines.data?.lines ? { lines: lines.data.lines, gross: Number(lines.data.gross), net: Number(lines.data.net) } : null;

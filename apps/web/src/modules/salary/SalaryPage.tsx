@@ -1,8 +1,7 @@
 import { permissionCodes } from '@app/shared/resource';
-import { SALARY_INSURANCE_FIELDS, salaryResource } from '@app/shared/resources/salary';
+import { salaryResource } from '@app/shared/resources/salary';
 import { CalculatorOutlined, CheckCircleOutlined, CloseOutlined, DeleteOutlined, EditOutlined, GiftOutlined, LockOutlined, SaveOutlined, ThunderboltOutlined, UnlockOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Steps, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Empty, InputNumber, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -10,14 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
-import { feedback, notify } from '../../app/feedback';
 import { api } from '../../app/request';
-import { ResourceTable, type Row, SearchBar, SearchItem, deleteRows, dictNames, formatDateTime, labelOf, renderValue, useResourceList, useResourceMutation } from '../../crud';
+import { ResourceTable, type Row, SearchBar, SearchItem, deleteRows, dictNames, formatDateTime, useResourceList, useResourceMutation } from '../../crud';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
 import { BonusDialog } from './BonusDialog';
+import { MonthSteps, useConfirmLog, useMonthSummary } from './MonthProgress';
+import { SalaryRowDetails } from './SalaryRowDetails';
+import { UnconfirmDialog } from './UnconfirmDialog';
+import { SALARY_STEP_CODES, useSalarySteps } from './useSalarySteps';
 import { checkPayItems, type PayItemErrors, type PayItemValues, PayItemsEditor, payItemErrorsOf, payItemsBody, payItemsOf } from './PayItemsEditor';
-import { ConfirmSalaryDialog, itemsOfRow, OpenItemsAlert, OpenItemTag, RowOpenItems, useCalculationReport } from './CalculationReport';
+import { ConfirmSalaryDialog, itemsOfRow, OpenItemsAlert, OpenItemTag, useCalculationReport } from './CalculationReport';
 import './salary.css';
 
 /**
@@ -39,21 +41,6 @@ const fieldsByName = new Map(salaryResource.fields.map((f) => [f.name, f]));
 const LIST_FIELDS = COLUMNS.map((n) => fieldsByName.get(n)).filter((f): f is NonNullable<typeof f> => !!f);
 const MAX = 1_000_000;
 
-/** The expanded row: the snapshot, the bases and ratios, the personal items and the tax figures. */
-const DETAIL_GROUPS: { key: string; fields: string[] }[] = [
-  { key: 'details.staff', fields: ['dispatchCompany', 'censusType', 'sex', 'taxesType', 'insureType', 'contractStart', 'contractEnd', 'fullSalary', 'paidDays', 'prorationRule', 'adjustEdited', 'ratioOverride'] },
-  { key: 'details.bases', fields: [...SALARY_INSURANCE_FIELDS] },
-  { key: 'details.personal', fields: ['yanglao', 'yiliao', 'shiye', 'gongjijin', 'siBackSelf', 'fiveOne', 'jiaban', 'koukuan', 'gross'] },
-  {
-    key: 'details.employer',
-    // 补缴社保个人/单位: 补差 of earlier confirmed months placed into this month (社保调基, 社保平账)
-    fields: ['employerYanglao', 'employerYiliao', 'employerShiye', 'employerGongshang', 'employerShengyu', 'employerGongjijin', 'siBackCompany', 'employerTotal', 'labourCost'],
-  },
-  {
-    key: 'details.tax',
-    fields: ['deduct', 'otherDeduct', 'simplifiedDeduction', 'monthIndex', 'cumulativeIncome', 'cumulativeTaxable', 'cumulativeTax', 'taxableThisMonth', 'tax', 'bonus', 'bonusMerged', 'bonusTax', 'backPay', 'backPayMonth', 'backDeduct', 'backDeductMonth', 'severance', 'severanceExempt', 'severanceTax', 'carriedIn', 'unpaid', 'advanced', 'realSalary', 'calculateTime'],
-  },
-];
 const DICT_NAMES = dictNames(salaryResource.fields);
 /** Compact column widths so the editable amounts stay in view on a laptop screen. */
 const WIDTHS: Record<string, number> = { staffName: 90, idCard: 170, phone: 120, jiaban: 100, koukuan: 100 };
@@ -61,111 +48,6 @@ for (const n of ['salary', 'fiveOne', 'gross', 'tax', 'realSalary']) WIDTHS[n] =
 for (const n of ['carriedIn', 'unpaid', 'advanced']) WIDTHS[n] = 90;
 /** 单位 and 月份 are the page's own state (they pick the month's rows), shown first by `lead`. */
 const SEARCH_EXCLUDED = ['companyId', 'month'];
-
-export interface ConfirmLog {
-  companyId?: number;
-  companyName?: string;
-  month?: string;
-  rowCount?: number;
-  username?: string;
-  cname?: string;
-  createTime?: string;
-}
-
-/** GET /api/accountsSalary/summary: where a company's month stands. */
-interface MonthSummary {
-  rows: number;
-  calculated: number;
-  editedRows: number;
-  manualRows: number;
-  confirmed: boolean;
-}
-
-/** The confirmation log of a company's month, or null (not confirmed). */
-export function useConfirmLog(companyId: number | null, month: string | null) {
-  const q = useQuery({
-    queryKey: ['accountsConfirmLog', companyId, month],
-    queryFn: async () => {
-      const res = await api.get<{ content?: ConfirmLog[] }>('/api/accountsConfirmLog', { companyId, month, page: 0, size: 1 });
-      return res?.content?.[0] ?? null;
-    },
-    enabled: companyId !== null && !!month,
-    staleTime: 0,
-  });
-  return { log: q.data ?? null, loading: q.isLoading, reload: () => q.refetch() };
-}
-
-/** GET /api/accountsSalary/summary of a company's month (the step indicator and the regenerate question). */
-function useMonthSummary(companyId: number | null, month: string) {
-  return useQuery({
-    queryKey: ['accountsSalarySummary', companyId, month],
-    queryFn: () => api.get<MonthSummary>('/api/accountsSalary/summary', { companyId, month }),
-    enabled: companyId !== null && !!month,
-    staleTime: 0,
-  });
-}
-
-/** 已生成 -> 已计算 -> 已确认 with the month's counts (issue 10 item 12). */
-function MonthSteps({ summary }: { summary: MonthSummary | undefined }) {
-  const { t } = useTranslation('salary');
-  if (!summary) return null;
-  const current = summary.confirmed ? 3 : summary.rows > 0 && summary.calculated === summary.rows ? 2 : summary.rows > 0 ? 1 : 0;
-  return (
-    <Steps
-      size="small"
-      className="salary-steps"
-      data-testid="salary-steps"
-      current={current}
-      items={[
-        { title: t('steps.generated'), description: t('steps.rows', { count: summary.rows }) },
-        { title: t('steps.calculated'), description: t('steps.calculatedOf', { calculated: summary.calculated, rows: summary.rows }) },
-        { title: t('steps.confirmed'), description: summary.confirmed ? t('locked') : t('unlocked') },
-      ]}
-    />
-  );
-}
-
-/** 反确认: asks for the reason the server records beside the figures it reopens. */
-function UnconfirmDialog(props: { open: boolean; month: string; onClose: () => void; onSubmit: (reason: string) => Promise<void> }) {
-  const { t } = useTranslation('salary');
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Modal
-      open={props.open}
-      title={t('unconfirm.title', { month: props.month })}
-      okText={t('unconfirm.button')}
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'salary-unconfirm-ok' } as never}
-      cancelText={t('cancel')}
-      onCancel={props.onClose}
-      destroyOnHidden
-      onOk={async () => {
-        let reason: string;
-        try {
-          ({ reason } = await form.validateFields());
-        } catch {
-          return; // the form shows what is missing
-        }
-        setBusy(true);
-        try {
-          await props.onSubmit(reason.trim());
-          form.resetFields();
-        } catch {
-          /* the request layer showed the server's message */
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Typography.Paragraph type="secondary">{t('unconfirm.hint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={t('unconfirm.reason')} rules={[{ required: true, whitespace: true, message: t('unconfirm.reasonRequired') }, { max: 500 }]}>
-          <Input.TextArea rows={3} maxLength={500} showCount data-testid="salary-unconfirm-reason" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 export default function SalaryPage() {
   const { t } = useTranslation('salary');
@@ -198,75 +80,21 @@ export default function SalaryPage() {
   }, [editingId]);
 
   const can = {
-    generate: hasPermission(permissionCodes(def, 'create')),
-    edit: hasPermission(permissionCodes(def, 'edit')),
+    generate: hasPermission(SALARY_STEP_CODES.generate),
+    edit: hasPermission(SALARY_STEP_CODES.calculate),
     delete: hasPermission(permissionCodes(def, 'delete')),
-    unconfirm: hasPermission(['ACCOUNTSSALARY_ALL', 'ACCOUNTSSALARY_UNCONFIRM']),
+    unconfirm: hasPermission(SALARY_STEP_CODES.unconfirm),
   };
   const [unconfirmOpen, setUnconfirmOpen] = useState(false);
   const hasRows = list.total > 0;
 
   const summary = useMonthSummary(companyId, month);
-  // Every write below refreshes the month's rows, its summary and confirmation log, and the payslips
-  // (useResourceMutation: the dependents of accountsSalary).
   const openItems = useCalculationReport(companyId, month);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const step = useResourceMutation<{ message?: string; unrecordedMonths?: unknown[]; notCalculated?: number }, 'generate' | 'calculate' | 'confirm' | 'confirmAcknowledged'>(def, {
-    mutationFn: (which) => {
-      if (which === 'confirm' || which === 'confirmAcknowledged') {
-        // the tick "我已核对以上 N 项" is sent along: the server refuses open items without it
-        return api.post('/api/accountsSalary/confirm', { companyId, month, companyName: company?.companyName, acknowledgeWarnings: which === 'confirmAcknowledged' });
-      }
-      const url = { generate: '/api/accountsSalary/generator', calculate: '/api/accountsSalary/calculate' }[which];
-      return api.post(url, { companyId, month, companyName: company?.companyName });
-    },
-    // a refused step may have done part of its work: show what the month holds now
-    invalidateOnError: true,
-    onSuccess: (res, which) => {
-      // a calculation that left rows uncalculated or counted months without pay records says so: more than a green toast
-      if (res?.unrecordedMonths?.length || res?.notCalculated) notify.warning(res.message || t(which === 'confirmAcknowledged' ? 'confirm' : which));
-      else notify.success(res?.message || t(which === 'confirmAcknowledged' ? 'confirm' : which));
-      setEditing(null);
-      if (which === 'confirm' || which === 'confirmAcknowledged') setConfirmOpen(false);
-    },
+  const { runStep, generate: onGenerate, running, unconfirm } = useSalarySteps(companyId, month, company?.companyName as string | undefined, (which) => {
+    setEditing(null);
+    if (which === 'confirm' || which === 'confirmAcknowledged') setConfirmOpen(false);
   });
-  const running = step.isPending ? step.variables : null;
-
-  const runStep = async (which: 'generate' | 'calculate' | 'confirm' | 'confirmAcknowledged') => {
-    if (companyId === null) {
-      notify.warning(t('chooseCompanyFirst'));
-      return;
-    }
-    // the request layer showed a refusal; the confirmation dialog waiting on this promise closes either way
-    await step.mutateAsync(which).catch(() => undefined);
-  };
-
-  // Generating again merges (hand edits and hand-added rows stay) but refreshes every other row from the staff
-  // records: say so, with the counts, before doing it.
-  const onGenerate = async () => {
-    if (companyId === null) {
-      notify.warning(t('chooseCompanyFirst'));
-      return;
-    }
-    let summary: MonthSummary;
-    try {
-      summary = await api.get<MonthSummary>('/api/accountsSalary/summary', { companyId, month });
-    } catch {
-      return;
-    }
-    if (summary.rows === 0) {
-      await runStep('generate');
-      return;
-    }
-    const kept = summary.editedRows + summary.manualRows > 0 ? t('regenerateKeeps', { edited: summary.editedRows, manual: summary.manualRows }) : '';
-    feedback.modal.confirm({
-      title: t('regenerateTitle'),
-      content: `${t('regenerateConfirm', { rows: summary.rows, count: summary.rows })}${kept}`,
-      okText: t('ok'),
-      cancelText: t('cancel'),
-      onOk: () => runStep('generate'),
-    });
-  };
 
   const onConfirm = () => setConfirmOpen(true);
   // U15: 确认 waits until every row is calculated (the steps bar's count); the server refuses it anyway
@@ -296,14 +124,6 @@ export default function SalaryPage() {
   const deleting = removal.isPending ? removal.variables?.id : null;
   // a promise: the popover's 确定 spins until the server answered
   const remove = (row: Row) => removal.mutateAsync(row).catch(() => undefined);
-
-  const unconfirm = useResourceMutation<{ message?: string }, string>(def, {
-    mutationFn: (reason) => api.post('/api/accountsSalary/unconfirm', { companyId, month, reason }),
-    onSuccess: (res) => {
-      notify.success(res?.message || t('unconfirm.done'));
-      setUnconfirmOpen(false);
-    },
-  });
 
   const rowLocked = (row: Row) => locked || Number(row.tag) === 1;
   const isEditing = (row: Row) => editing !== null && editing.id === row.id;
@@ -459,23 +279,7 @@ export default function SalaryPage() {
     </>
   );
 
-  const expanded = (row: Row) => (
-    <div className="salary-details" data-testid="salary-details">
-      <RowOpenItems items={itemsOfRow(openItems, row)} />
-      {DETAIL_GROUPS.map((g) => (
-        <Descriptions key={g.key} size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }} title={t(g.key)} className="crud-detail">
-          {g.fields
-            .map((n) => fieldsByName.get(n))
-            .filter((f): f is NonNullable<typeof f> => !!f)
-            .map((f) => (
-              <Descriptions.Item key={f.name} label={labelOf(def.name, f)}>
-                {renderValue(f, row[f.name], row, dicts)}
-              </Descriptions.Item>
-            ))}
-        </Descriptions>
-      ))}
-    </div>
-  );
+  const expanded = (row: Row) => <SalaryRowDetails row={row} items={itemsOfRow(openItems, row)} dicts={dicts} />;
 
   return (
     <Card className="crud-page salary-page" variant="borderless" data-testid="salary-page">
@@ -535,7 +339,8 @@ export default function SalaryPage() {
         onClose={() => setUnconfirmOpen(false)}
         // rejects on a refusal (shown by the request layer): the dialog stays open with the reason
         onSubmit={async (reason) => {
-          await unconfirm.mutateAsync(reason);
+          await unconfirm(reason);
+          setUnconfirmOpen(false);
         }}
       />
       {editing && (

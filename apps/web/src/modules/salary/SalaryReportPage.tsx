@@ -1,3 +1,4 @@
+import { type CompanyCost, exportSalaryReport, salaryCostSummary } from '@app/shared/contracts/salaryRecords';
 import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Form, Table, Tag, Typography } from 'antd';
@@ -6,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
-import { api, downloadBlob } from '../../app/request';
+import { callContract, downloadContract } from '../../app/contractClient';
 import { formatMoney } from '../../crud/format';
 import '../../crud/crud.css';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
@@ -14,25 +15,15 @@ import './salary.css';
 
 /**
  * 工资报表 (salary/report/index): choose a company and a month, download the Excel report
- * (POST /api/export/accountsSalary {companyId, month, cname}). A JSON answer instead of the file shows its
+ * (contracts/salaryRecords.ts exportSalaryReport {companyId, month, cname}). A JSON answer instead of the file shows its
  * message for 2.5 s; an HTTP 405-type failure shows '接口异常，请联系管理员！' (both by the request layer).
  */
-interface CompanyCost {
-  companyId: number;
-  companyName: string;
-  rows: number;
-  gross: number;
-  employerTotal: number;
-  labourCost: number;
-  confirmed: boolean;
-}
-
-/** 用工成本 per client company for a month (GET /api/accountsSalary/costSummary), with a totals row. */
+/** 用工成本 per client company for a month (contracts/salaryRecords.ts salaryCostSummary), with a totals row. */
 function CompanyCostTable({ month }: { month: string }) {
   const { t } = useTranslation('salary');
   const q = useQuery({
     queryKey: ['accountsSalaryCost', month],
-    queryFn: () => api.get<{ companies: CompanyCost[]; total: Omit<CompanyCost, 'companyId' | 'companyName' | 'confirmed'> }>('/api/accountsSalary/costSummary', { month }),
+    queryFn: () => callContract(salaryCostSummary, { query: { month } }),
   });
   const money = (v: number) => formatMoney(v);
   return (
@@ -107,7 +98,7 @@ export default function SalaryReportPage() {
     setBusy(true);
     try {
       // the server names the file 工资报表_<company>_<month>.xlsx (U16): its name is kept
-      await downloadBlob('/api/export/accountsSalary', { method: 'POST', data: { companyId, month, cname } });
+      await downloadContract(exportSalaryReport, { body: { companyId, month, cname } });
       notify.success(t('report.downloaded'));
     } catch {
       /* the request layer showed the message */

@@ -1,3 +1,4 @@
+import { payrollUnmatchedInputs, type UnmatchedInput, type UnmatchedReason } from '@app/shared/contracts/payrollInputs';
 import type { ResourceDef } from '@app/shared/resource';
 import { WarningOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import { Alert, Button, Drawer, Input, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDicts } from '../../../app/dict';
+import { callContract } from '../../../app/contractClient';
 import { api } from '../../../app/request';
 import { type FieldOverride, ResourceForm } from '../../../crud/CrudDialog';
 import { dictNames } from '../../../crud/fields';
@@ -12,21 +14,11 @@ import { dictNames } from '../../../crud/fields';
 /**
  * 无法匹配 (findings U1, U7): the rows of one payroll input screen that no salary row reads — saved under a client's
  * name, with an ID card nobody has, or for a person of another agent or company — each with its reason and an
- * edit link (the screen's own dialog, with the same pickers). GET /api/payroll/unmatchedInputs.
+ * edit link (the screen's own dialog, with the same pickers). contracts/payrollInputs.ts payrollUnmatchedInputs.
  */
 
-export type UnmatchedReason = 'AGENT_UNKNOWN' | 'STAFF_UNKNOWN' | 'STAFF_NOT_AT_AGENT' | 'COMPANY_MISSING' | 'STAFF_NOT_AT_COMPANY';
-
-export interface UnmatchedRow {
-  table: string;
-  id: number;
-  idCard: string | null;
-  name: string | null;
-  agent: string | null;
-  month: string | null;
-  companyName?: string | null;
-  reason: UnmatchedReason;
-}
+export type { UnmatchedReason };
+export type UnmatchedRow = UnmatchedInput;
 
 interface Props {
   def: ResourceDef;
@@ -46,7 +38,7 @@ export function UnmatchedInputsButton({ def, overrides }: Props) {
   const validMonth = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : '';
   const list = useQuery({
     queryKey: queryKey(def.name, validMonth),
-    queryFn: () => api.get<{ content: UnmatchedRow[]; totalElements: number }>('/api/payroll/unmatchedInputs', { table: def.name, month: validMonth || undefined }),
+    queryFn: () => callContract(payrollUnmatchedInputs, { query: { table: def.name as UnmatchedInput['table'], month: validMonth || undefined } }),
   });
   const total = list.data?.totalElements ?? 0;
   const [editing, setEditing] = useState<Record<string, unknown> | null>(null);

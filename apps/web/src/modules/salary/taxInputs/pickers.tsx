@@ -1,29 +1,21 @@
+import { payrollStaffOptions, type StaffOption as PickerStaffOption } from '@app/shared/contracts/payrollInputs';
 import { Form, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDicts } from '../../../app/dict';
-import { api } from '../../../app/request';
+import { callContract } from '../../../app/contractClient';
 
 /**
  * The two choices every payroll input makes (findings U1, U7): the withholding agent (派遣单位) among the
  * `dispatch_company` dictionary's entries, and the person among the staff, searched by name or ID card on the
- * server (GET /api/payroll/staffOptions) and shown with their client company. Typing a name the records do not
+ * server (contracts/payrollInputs.ts payrollStaffOptions) and shown with their client company. Typing a name the records do not
  * know is no longer possible; the server refuses it anyway.
  */
 
 const DISPATCH_DICT = ['dispatch_company'];
 
 /** A staff record as the picker offers it. */
-export interface StaffOption {
-  id: number;
-  staffName: string | null;
-  idCard: string;
-  phone: string | null;
-  jobState: string | null;
-  companyId: number;
-  companyName: string | null;
-  dispatchCompany: string | null;
-}
+export type StaffOption = PickerStaffOption;
 
 /** 派遣单位: one of the dispatch_company dictionary's labels (the label is what rows store). */
 export function AgentSelect({ value, onChange, id, disabled }: { value?: string | null; onChange?: (v: string | null) => void; id?: string; disabled?: boolean }) {
@@ -63,7 +55,7 @@ function useStaffSearch(q: string, agent: string | null | undefined) {
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const res = await api.get<{ content: StaffOption[] }>('/api/payroll/staffOptions', { q: query, agent: agent || undefined });
+        const res = await callContract(payrollStaffOptions, { query: { q: query, agent: agent || undefined } });
         if (mine === seq.current) setOptions(res.content);
       } catch {
         if (mine === seq.current) setOptions([]);
