@@ -16,6 +16,7 @@ import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
 import { checkOptionalWhen } from './optionalWhen.ts';
 import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
+import { type ListTotal, listTotal } from './listTotal.ts';
 import { noteRouteOrigin } from './registerContract.ts';
 import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
 
@@ -87,7 +88,11 @@ function parseId(raw: unknown): number {
 
 /** The page a list answers: `{content, totalElements}`. */
 export function pageOf(row: z.ZodType) {
-  const page = z.object({ content: z.array(row), totalElements: z.number().int() });
+  const page = z.object({
+    content: z.array(row),
+    totalElements: z.number().int(),
+    totalEstimated: z.literal(true).optional().meta({ description: '仅 PostgreSQL：匹配行数达 10000 行及以上时 totalElements 为查询规划器的估计值' }),
+  });
   return isTrustedResponse(row) ? trustedResponse(page) : page;
 }
 
@@ -199,21 +204,25 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     const pageRows = () => qb.limit(paging.size).offset(offset).execute();
     const count = async () => Number(((await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
     // No statement whose answer is already known: a first page that is not full is the whole list (no count),
-    // and a page past the end is empty (no page query).
+    // and a page past the end is empty (no page query). On PostgreSQL a big total is the planner's estimate (listTotal.ts).
+    const totalOf = () => listTotal(app.ctx.db, app.ctx.dialect, table, filtered, count);
     let rows: unknown[];
-    let totalElements: number;
+    let total: ListTotal;
     if (offset === 0) {
       rows = await pageRows();
-      totalElements = rows.length < paging.size ? rows.length : await count();
+      total = rows.length < paging.size ? { totalElements: rows.length } : await totalOf();
     } else {
-      totalElements = await count();
-      rows = offset < totalElements ? await pageRows() : [];
+      total = await totalOf();
+      // an estimate proves no page empty: it is read, and a short page makes the total exact
+      rows = offset < total.totalElements || total.totalEstimated ? await pageRows() : [];
+      if (total.totalEstimated && rows.length > 0 && rows.length < paging.size) total = { totalElements: offset + rows.length };
     }
+    if (total.totalEstimated && total.totalElements < offset + rows.length) total = { ...total, totalElements: offset + rows.length };
     const content = await decorate(
       rows.map((r) => rowToApi(def, r as Record<string, unknown>)),
       req,
     );
-    return { content, totalElements };
+    return { content, ...total };
   });
 
   noteRouteOrigin(app, 'GET', `${base}/:id`, 'definition');
