@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineResource } from '@app/shared/resource/types';
 import { RESOURCES } from '@app/shared/resources/index';
 import { MIGRATIONS } from '../migrations/index.ts';
-import { createTable } from '../src/core/tableBuilder.ts';
+import { createTableFor } from '../src/core/tableBuilder.ts';
+import { missingLabels } from '@app/shared/resources/labels';
 import type { TestApp } from './helpers.ts';
 
 /**
  * The README recipe "Adding a plain CRUD resource", followed literally: one definition listed in RESOURCES,
- * one migration listed in MIGRATIONS, nothing else. (The test adds both before the server modules load, as a
+ * one migration listed in MIGRATIONS (its table `createTableFor(def)`), nothing else; the definition carries its
+ * en/es/ja labels. (The test adds both before the server modules load, as a
  * release that contains them would.) The resource then has its routes, Excel import/export, menu row and codes.
  */
 
@@ -16,6 +18,11 @@ const gadget = defineResource({
   table: 'recipe_gadget',
   permission: 'RECIPEGADGET',
   label: '配方小工具',
+  labels: {
+    en: { _label: 'Gadget', id: 'ID', name: 'Name', color: 'Colour', price: 'Price', createTime: 'Created' },
+    es: { _label: 'Artilugio', id: 'ID', name: 'Nombre', color: 'Color', price: 'Precio', createTime: 'Fecha de creación' },
+    ja: { _label: 'ガジェット', id: 'ID', name: '名前', color: '色', price: '価格', createTime: '作成日' },
+  },
   menu: { parent: 'records', path: 'recipeGadget', icon: 'ToolOutlined', titles: { en: 'Gadgets', es: 'Artilugios', ja: 'ガジェット' } },
   excel: { fileName: '配方小工具', templateName: '配方小工具模板', importKey: ['name'] },
   fields: [
@@ -29,7 +36,7 @@ const gadget = defineResource({
 RESOURCES[gadget.name] = gadget;
 MIGRATIONS.push([
   '9001_recipe_gadget',
-  ({ db, dialect }) => createTable(db, dialect, 'recipe_gadget', (t) => t.id().string('name', 50, { notNull: true }).string('color', 20).money('price').datetime('create_time')),
+  ({ db, dialect }) => createTableFor(db, dialect, gadget),
 ]);
 
 let t: TestApp;
@@ -59,6 +66,22 @@ describe('a plain resource from one definition and one migration', () => {
     expect((await admin('POST', '/api/recipeGadget', { price: 1 })).statusCode).toBe(400);
     expect((await admin('DELETE', `/api/recipeGadget/${id}`)).statusCode).toBe(200);
     expect((await admin('GET', '/api/recipeGadget')).json().totalElements).toBe(0);
+  });
+
+  it("its labels: complete in en/es/ja, and the server's messages name its fields by them", async () => {
+    expect(missingLabels(gadget)).toEqual([]);
+    const token = await dx.adminToken(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/recipeGadget', headers: { ...hx.bearer(token), 'accept-language': 'en' }, payload: { price: 1 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Name');
+    expect(res.body).not.toContain('名称');
+  });
+
+  it('its table: a column of the definition for each stored field', async () => {
+    const tables = await t.app.ctx.db.introspection.getTables();
+    const table = tables.find((x) => x.name === 'recipe_gadget');
+    expect(table?.columns.map((c) => c.name).sort()).toEqual(['color', 'create_time', 'id', 'name', 'price']);
+    expect(table?.columns.find((c) => c.name === 'name')?.isNullable).toBe(false);
   });
 
   it('import and export', async () => {

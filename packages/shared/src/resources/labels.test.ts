@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_DEFINITIONS } from './index.ts';
-import { fieldLabelIn, resourceLabelIn, translateDefinitionLabel } from './labels.ts';
+import { fieldLabelIn, missingLabels, resourceLabelIn, translateDefinitionLabel } from './labels.ts';
 
 /**
  * Every shipped definition names itself and each of its fields in en, es and ja (its `labels`), with no label
@@ -10,14 +10,10 @@ import { fieldLabelIn, resourceLabelIn, translateDefinitionLabel } from './label
 
 const OTHER_LANGUAGES = ['en', 'es', 'ja'] as const;
 const HAN = /\p{Script=Han}/u;
-const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 
 describe.each(OTHER_LANGUAGES)('definition labels in %s', (lng) => {
   it('name every resource and every field, non-empty', () => {
-    const missing = RESOURCE_DEFINITIONS.flatMap((def) => {
-      const texts: Record<string, string> = def.labels?.[lng] ?? {};
-      return ['_label', ...def.fields.map((f) => f.name)].filter((k) => !filled(texts[k])).map((k) => `${def.name}.${k}`);
-    });
+    const missing = RESOURCE_DEFINITIONS.flatMap((def) => missingLabels(def)).filter((m) => m.startsWith(`${lng}: `));
     expect(missing).toEqual([]);
   });
 
@@ -51,6 +47,7 @@ describe('reading the labels', () => {
     expect(fieldLabelIn(dict, nameField, 'en')).toBe('Dictionary name');
     expect(resourceLabelIn(dict, 'ja')).toBe('辞書');
     expect(fieldLabelIn(undefined, { name: 'x', label: '某字段' }, 'en')).toBe('某字段');
+    expect(missingLabels({ name: 'x', fields: [{ name: 'a', kind: 'int', label: '甲' }], labels: { en: { _label: 'X', a: 'A' }, es: { _label: 'X' }, ja: { _label: 'X', a: ' ' } } })).toEqual(['es: x.a', 'ja: x.a']);
   });
 
   it('translates a Chinese label found in a definition, and nothing else', () => {

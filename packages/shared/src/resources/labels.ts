@@ -20,6 +20,14 @@ export function resourceLabelIn(def: Pick<ResourceDef, 'label' | 'labels'>, lang
   return def.labels?.[language]?._label || def.label;
 }
 
+/** `<resource>.<key>` of each name a definition lacks in en, es or ja (its own `_label` and each field's). */
+export function missingLabels(def: Pick<ResourceDef, 'name' | 'fields' | 'labels'>): string[] {
+  return (['en', 'es', 'ja'] as const).flatMap((lng) => {
+    const texts: Record<string, string> = def.labels?.[lng] ?? {};
+    return ['_label', ...def.fields.map((f) => f.name)].filter((k) => !texts[k]?.trim()).map((k) => `${lng}: ${def.name}.${k}`);
+  });
+}
+
 let byChineseLabel: Map<Language, Map<string, string>> | undefined;
 
 /**
