@@ -7,6 +7,7 @@ import {
   renderError,
 } from '@app/shared/errors/catalogue';
 import { acceptedLanguages, type Language, normalizeLanguage } from '@app/shared/language';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { translateDefinitionLabel } from '@app/shared/resources/labels';
 import type { AppError } from './errors.ts';
 
@@ -52,13 +53,21 @@ export interface LocalizedError {
   fieldErrorCodes?: Record<string, string>;
 }
 
+/** A field message in `language` with its code (Chinese text not in the catalogue keeps `fallbackCode`). */
+function localizeField(m: FieldMessage, language: Language, fallbackCode: string): { message: string; code: string } {
+  if (typeof m !== 'string') return { message: renderFor(m.code, language, m.params), code: m.code };
+  const found = localizeMessage(m, language);
+  return { message: found.message, code: found.code ?? fallbackCode };
+}
+
 /** An AppError as the client receives it in `language`: message, code and field errors with their codes. */
 export function localizeAppError(err: AppError, language: Language): LocalizedError {
   let message: string;
   let code: string;
   if (err.catalogued) {
     const c = err.code as ErrorCode;
-    message = language === 'zh' ? err.message : renderFor(c, language, err.params);
+    const first = c === 'VALIDATION' && err.fieldErrors ? Object.values(err.fieldErrors)[0] : undefined;
+    message = first !== undefined ? localizeField(first, language, c).message : language === 'zh' ? err.message : renderFor(c, language, err.params);
     code = c;
   } else {
     const found = localizeMessage(err.message, language);
@@ -69,10 +78,10 @@ export function localizeAppError(err: AppError, language: Language): LocalizedEr
   if (err.fieldErrors) {
     out.fieldErrors = {};
     out.fieldErrorCodes = {};
-    for (const [field, zh] of Object.entries(err.fieldErrors)) {
-      const f = localizeMessage(String(zh), language);
+    for (const [field, m] of Object.entries(err.fieldErrors)) {
+      const f = localizeField(m, language, isErrorCode(code) ? code : 'VALIDATION');
       out.fieldErrors[field] = f.message;
-      out.fieldErrorCodes[field] = f.code ?? (isErrorCode(code) ? code : 'VALIDATION');
+      out.fieldErrorCodes[field] = f.code;
     }
   }
   return out;

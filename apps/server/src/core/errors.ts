@@ -1,30 +1,34 @@
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorParams, isErrorCode, renderError } from '@app/shared/errors/catalogue';
+import { type FieldMessage, zhText } from '@app/shared/errors/zodIssues';
 
 /**
  * Errors are data: an HTTP status, a code of the shared error catalogue (packages/shared/src/errors) with its
- * parameters, and field errors. `new AppError('USERNAME_TAKEN')` or `new AppError('DUPLICATE', { resource })`
- * takes status and texts from the catalogue; the error handler (core/plugins/errors.ts) answers
- * `{status, message, timestamp, code, fieldErrors?, fieldErrorCodes?}` with `message` in the request's
- * Accept-Language (Chinese when absent or unknown). The older form `new AppError(status, 中文消息, code?)`
- * still works: the handler looks the Chinese text up in the catalogue for its code and translations.
+ * parameters, and field errors (each a code with parameters). `new AppError('USERNAME_TAKEN')` or
+ * `new AppError('DUPLICATE', { resource })` takes status and texts from the catalogue; the error handler
+ * (core/plugins/errors.ts) answers `{status, message, timestamp, code, fieldErrors?, fieldErrorCodes?}` with
+ * `message` in the request's Accept-Language (Chinese when absent or unknown). A `VALIDATION` error's message
+ * is its first field's. The older form `new AppError(status, 中文消息, code?)` is on its way out (issue 21):
+ * the handler looks its Chinese text up in the catalogue.
  */
 export class AppError extends Error {
   readonly status: number;
   readonly code?: string;
   /** Parameters of the catalogue message (catalogue form only). */
   readonly params?: ErrorParams;
-  /** Field -> Chinese message (translated and given codes by the error handler). */
-  readonly fieldErrors?: Record<string, string>;
-  constructor(code: ErrorCode, params?: ErrorParams, fieldErrors?: Record<string, string>);
+  /** Field -> its message: a catalogue code with parameters (or, not converted yet, Chinese text). */
+  readonly fieldErrors?: Record<string, FieldMessage>;
+  constructor(code: ErrorCode, params?: ErrorParams, fieldErrors?: Record<string, FieldMessage>);
   constructor(status: number, message: string, code?: string, fieldErrors?: Record<string, string>);
-  constructor(a: number | ErrorCode, b?: string | ErrorParams, c?: string | Record<string, string>, d?: Record<string, string>) {
+  constructor(a: number | ErrorCode, b?: string | ErrorParams, c?: string | Record<string, FieldMessage>, d?: Record<string, string>) {
     if (typeof a === 'string') {
       const params = (b ?? {}) as ErrorParams;
-      super(renderError(a, params, 'zh'));
+      const fieldErrors = c as Record<string, FieldMessage> | undefined;
+      const first = a === 'VALIDATION' && fieldErrors ? Object.values(fieldErrors)[0] : undefined;
+      super(first !== undefined ? zhText(first) : renderError(a, params, 'zh'));
       this.status = ERROR_CATALOGUE[a].status;
       this.code = a;
       this.params = params;
-      this.fieldErrors = c as Record<string, string> | undefined;
+      this.fieldErrors = fieldErrors;
     } else {
       super(b as string);
       this.status = a;
@@ -46,10 +50,9 @@ export const notFound = (message = '数据不存在') => new AppError(404, messa
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);
 export const tooManyRequests = (message: string) => new AppError(429, message, 'TOO_MANY_REQUESTS');
 
-/** A 400 built from field errors; the message is the first field's message. */
-export function validationError(fieldErrors: Record<string, string>): AppError {
-  const first = Object.values(fieldErrors)[0] ?? '参数错误';
-  return new AppError(400, first, 'VALIDATION', fieldErrors);
+/** A 400 (code VALIDATION) built from field errors; its message is the first field's. */
+export function validationError(fieldErrors: Record<string, FieldMessage>): AppError {
+  return new AppError('VALIDATION', {}, fieldErrors);
 }
 
 /** Keys whose values never reach a log or a response. */

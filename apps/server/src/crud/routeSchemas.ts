@@ -1,21 +1,23 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { idSchema } from '@app/shared/contracts/schemas';
-import { fieldErrorsOf, firstMessage, } from '@app/shared/resource';
+import { firstIssueMessage, issueMessagesByField } from '@app/shared/errors/zodIssues';
 import { z } from 'zod';
-import { badRequest, validationError } from '../core/errors.ts';
+import { AppError, badRequest, validationError } from '../core/errors.ts';
 
 /**
  * Route schemas: every route declares `schema` with zod (through fastify-type-provider-zod), and this
  * validator compiler turns a failed parse into the app's usual 400 — `{status, message, timestamp, code,
- * fieldErrors}` with the schema's own Chinese message: bodies answer with field errors (code VALIDATION),
- * query strings and path parameters with their first message (code BAD_REQUEST).
+ * fieldErrors}`, each message a catalogue code (zod's own checks mapped in errors/zodIssues.ts): bodies answer
+ * with field errors (code VALIDATION), query strings and path parameters with their first message.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const validate = (data: unknown) => {
     const r = schema.safeParse(data);
     if (r.success) return { value: r.data };
-    return { error: httpPart === 'body' ? validationError(fieldErrorsOf(r.error)) : badRequest(firstMessage(r.error)) };
+    if (httpPart === 'body') return { error: validationError(issueMessagesByField(r.error, data)) };
+    const first = firstIssueMessage(r.error, data);
+    return { error: typeof first === 'string' ? badRequest(first) : new AppError(first.code, first.params ?? {}) };
   };
   return (data) => {
     if (!validationClock.on) return validate(data);

@@ -1,7 +1,8 @@
 import type { FieldDef, ResourceDef, WebControl, WebDisplay } from '@app/shared/resource';
 import { isSortableField, kindOf, validateField } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
-import { translateMessage } from '@app/shared/errors/catalogue';
+import { type LabelTranslator, renderError, translateMessage } from '@app/shared/errors/catalogue';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { percentToRatio, ratioToPercent } from '@app/shared/percent';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, InputNumber, Radio, Select, Tag, TreeSelect } from 'antd';
@@ -151,21 +152,20 @@ export function fieldRules(field: FieldDef, resource?: string): Rule[] {
     {
       validator: async (_rule, value) => {
         const r = validateField(field, value);
-        if (!r.ok) throw new Error(localMessage(r.message, field, resource));
+        if (!r.ok) throw new Error(localMessage(r.error, field, resource));
       },
     },
   ];
 }
 
 /**
- * A Chinese validation message of the shared definitions ('请输入员工姓名') in the UI language through the
- * error catalogue, the way the server renders its own (W9: en/es/ja forms said '请输入…'). Labels inside it
- * are named as the screens name them; a message the catalogue does not know stays as it is.
+ * A validation message of the shared definitions in the UI language: a catalogue code rendered with the labels
+ * the screens use (W9: en/es/ja forms said '请输入…'); Chinese text of a check not converted to a code yet
+ * goes through the catalogue too, and stays as it is when the catalogue does not know it.
  */
-export function localMessage(zh: string, field: FieldDef, resource?: string): string {
+export function localMessage(m: FieldMessage, field: FieldDef, resource?: string): string {
   const lng = currentLanguage();
-  if (lng === 'zh') return zh;
-  return translateMessage(zh, lng, (zhLabel) => {
+  const labels: LabelTranslator = (zhLabel) => {
     if (resource && zhLabel === field.label) return fieldLabel(resource, field);
     for (const def of Object.values(RESOURCES)) {
       const f = def.fields.find((x) => x.label === zhLabel);
@@ -173,7 +173,9 @@ export function localMessage(zh: string, field: FieldDef, resource?: string): st
       if (def.label === zhLabel) return resourceLabel(def);
     }
     return null;
-  });
+  };
+  if (typeof m !== 'string') return renderError(m.code, m.params ?? {}, lng, labels);
+  return lng === 'zh' ? m : translateMessage(m, lng, labels);
 }
 
 /** Form value of a stored value: booleans of dictionary-backed fields are edited as 'true'/'false'. */

@@ -294,6 +294,14 @@ export const ERROR_CATALOGUE = {
   FIELD_BOOLEAN: { status: 400, zh: '{label}必须是是或否', en: '{label} must be yes or no', es: '{label} debe ser sí o no', ja: '{label}は「はい」か「いいえ」である必要があります' },
   FIELD_NOT_OPTION: { status: 400, zh: '{label}"{value}"不是可选值', en: '{label} "{value}" is not one of the options', es: '{label} "{value}" no es una de las opciones', ja: '{label}「{value}」は選択肢にありません' },
   FIELD_REF_MISSING: { status: 400, zh: '{label}"{value}"不存在或无权访问', en: '{label} "{value}" does not exist or is not accessible', es: '{label} "{value}" no existe o no tiene acceso', ja: '{label}「{value}」が存在しないか、アクセス権がありません' },
+  // zod's own checks (errors/zodIssues.ts): {label} is the field's label or, on contract routes, its API name
+  FIELD_TOO_SHORT: { status: 400, zh: '{label}长度不能少于{min}个字符', en: '{label} must have at least {min} characters', es: '{label} debe tener al menos {min} caracteres', ja: '{label}は{min}文字以上で入力してください' },
+  FIELD_TOO_FEW: { status: 400, zh: '{label}至少需要{min}项', en: '{label} needs at least {min} items', es: '{label} necesita al menos {min} elementos', ja: '{label}は{min}件以上必要です' },
+  FIELD_TOO_MANY: { status: 400, zh: '{label}最多{max}项', en: '{label} may have at most {max} items', es: '{label} admite como máximo {max} elementos', ja: '{label}は{max}件までです' },
+  FIELD_MISSING: { status: 400, zh: '缺少参数{label}', en: 'The parameter {label} is missing', es: 'Falta el parámetro {label}', ja: 'パラメーター{label}がありません' },
+  FIELD_NOT_OBJECT: { status: 400, zh: '{label}必须是对象', en: '{label} must be an object', es: '{label} debe ser un objeto', ja: '{label}はオブジェクトである必要があります' },
+  FIELD_NOT_LIST: { status: 400, zh: '{label}必须是列表', en: '{label} must be a list', es: '{label} debe ser una lista', ja: '{label}はリストである必要があります' },
+  UNKNOWN_PARAMETERS: { status: 400, zh: '不支持的参数：{keys}', en: 'Unsupported parameters: {keys}', es: 'Parámetros no admitidos: {keys}', ja: 'サポートされていないパラメーターです：{keys}' },
   REF_NOT_ACCESSIBLE: { status: 400, zh: '{label}不存在或无权访问', en: '{label} does not exist or is not accessible', es: '{label}: no existe o no tiene acceso', ja: '{label}が存在しないか、アクセス権がありません' },
 
   // ---- imports and exports ---------------------------------------------------------------------------------
@@ -556,6 +564,12 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /** Parameters of a message: plain values, rendered as they are (or translated when they are labels). */
 export type ErrorParams = Record<string, string | number>;
+
+/** A message as data: a catalogue code and its parameters (field errors, validation issues). */
+export interface CodedMessage {
+  code: ErrorCode;
+  params?: ErrorParams;
+}
 
 /** Parameter names whose values are Chinese labels that a label translator may translate. */
 const LABEL_PARAMS = new Set(['label', 'resource', 'parent']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedIssue, type FieldMessage, firstIssueMessage, issueMessage, zhText } from '../errors/zodIssues.ts';
 import { FIELD_KINDS, idInput, kindOf, maxLengthOf } from './kinds.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 import { writableFields } from './types.ts';
@@ -9,7 +10,8 @@ import { writableFields } from './types.ts';
  * texts (see FIELD_KINDS); a failed parse reports, per field, the first message.
  */
 
-export type FieldResult = { ok: true; value: unknown } | { ok: false; message: string };
+/** A field's check: the value, or the message (as a catalogue code where it has one) and its Chinese text. */
+export type FieldResult = { ok: true; value: unknown } | { ok: false; error: FieldMessage; message: string };
 
 /** The message shown when a required field is missing. */
 export function requiredMessage(field: FieldDef): string {
@@ -20,9 +22,9 @@ function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
 
-/** First message of a failed parse. */
+/** First message of a failed parse, in Chinese (zod's own checks through the catalogue, errors/zodIssues.ts). */
 export function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? '参数错误';
+  return zhText(firstIssueMessage(error));
 }
 
 const inputs = new WeakMap<FieldDef, z.ZodType>();
@@ -55,11 +57,13 @@ export function isEmptyValue(v: unknown): boolean {
 export function validateField(field: FieldDef, raw: unknown): FieldResult {
   if (isEmpty(raw)) {
     // a field with `optionalWhen` is checked where its condition's label is known (requiredGiven)
-    if (field.required && !field.optionalWhen) return { ok: false, message: requiredMessage(field) };
+    if (field.required && !field.optionalWhen) return { ok: false, error: requiredMessage(field), message: requiredMessage(field) };
     return { ok: true, value: kindOf(field).emptyIsDefault ? (field.defaultValue ?? null) : null };
   }
   const r = inputOf(field).safeParse(raw);
-  return r.success ? { ok: true, value: r.data } : { ok: false, message: firstMessage(r.error) };
+  if (r.success) return { ok: true, value: r.data };
+  const error = firstIssueMessage(r.error);
+  return { ok: false, error, message: zhText(error) };
 }
 
 /** OpenAPI description of a field's input, merged into the generated JSON schema. */
@@ -96,7 +100,9 @@ function bodyField(field: FieldDef, mode: 'create' | 'update'): z.ZodType {
       }
       const r = core.safeParse(raw);
       if (r.success) return r.data;
-      ctx.addIssue({ code: 'custom', message: firstMessage(r.error), input: raw });
+      // the field's first issue, passed on with its catalogue code
+      const m = firstIssueMessage(r.error);
+      ctx.addIssue(typeof m === 'string' ? { code: 'custom', message: m, input: raw } : codedIssue(m.code, m.params, raw));
       return z.NEVER;
     })
     .meta(docOf(field, !required));
@@ -296,13 +302,13 @@ export interface RecordResult {
   errors: Record<string, string>;
 }
 
-/** Field name -> first message of a failed parse (`_` for the value as a whole). */
+/** Field name -> first message of a failed parse in Chinese (`_` for the value as a whole). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : '_';
     // own keys only: a field named `constructor` or `toString` is not already "in" every object
-    if (!Object.hasOwn(errors, key)) errors[key] = issue.message;
+    if (!Object.hasOwn(errors, key)) errors[key] = zhText(issueMessage(issue));
   }
   return errors;
 }

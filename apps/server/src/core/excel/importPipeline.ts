@@ -1,3 +1,4 @@
+import { zhText } from '@app/shared/errors/zodIssues';
 import { dynamicDb } from '../db.ts';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnFields, columnOf, kindOf, validateField, validateRecord } from '@app/shared/resource';
@@ -229,7 +230,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const fe = err.fieldErrors ? Object.entries(err.fieldErrors) : [];
-        fail(sheetRow.row, sheetRow.cells, fe.length ? fe.map(([n, m]) => ({ column: labelOf(n), message: m })) : [{ column: '', message: err.message }]);
+        fail(sheetRow.row, sheetRow.cells, fe.length ? fe.map(([n, m]) => ({ column: labelOf(n), message: zhText(m) })) : [{ column: '', message: err.message }]);
         continue;
       }
       registerKeys(value, sheetRow.row);

@@ -1,0 +1,128 @@
+/**
+ * zod issues as catalogue messages, in one place for the server's route validation and the web's forms: a
+ * check of ours raises a custom issue that carries its code (`codedIssue`), and zod's own checks (type, size,
+ * format, unknown keys) are mapped to catalogue codes here, so no screen shows zod's English text
+ * ("Invalid input: expected number, received NaN") and each language renders the same code.
+ */
+import { z } from 'zod';
+import { type CodedMessage, type ErrorCode, type ErrorParams, isErrorCode, renderError } from './catalogue.ts';
+
+/**
+ * A field's message: a catalogue code with its parameters, or (for checks not converted yet: pattern and
+ * required texts of some definitions, refinements of some contracts) the Chinese text itself.
+ */
+export type FieldMessage = CodedMessage | string;
+
+/** The key under a custom issue's `params` that holds its catalogue message. */
+const CATALOGUE_KEY = 'catalogueMessage';
+
+/**
+ * The fields of a custom zod issue for `ctx.addIssue`: the catalogue code and parameters travel in `params`,
+ * `message` is the Chinese text (what a reader of the raw issue sees).
+ */
+export function codedIssue(code: ErrorCode, params: ErrorParams = {}, input?: unknown) {
+  const catalogueMessage: CodedMessage = { code, params };
+  return { code: 'custom' as const, message: renderError(code, params, 'zh'), params: { [CATALOGUE_KEY]: catalogueMessage }, input };
+}
+
+/** The value at `path` inside `root` (undefined when any step is missing). */
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let v = root;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+const TYPE_CODES: Partial<Record<string, ErrorCode>> = {
+  number: 'FIELD_NUMBER',
+  int: 'FIELD_INTEGER',
+  bigint: 'FIELD_INTEGER',
+  string: 'FIELD_NOT_TEXT',
+  boolean: 'FIELD_BOOLEAN',
+  date: 'FIELD_DATE',
+  object: 'FIELD_NOT_OBJECT',
+  record: 'FIELD_NOT_OBJECT',
+  array: 'FIELD_NOT_LIST',
+  tuple: 'FIELD_NOT_LIST',
+  set: 'FIELD_NOT_LIST',
+};
+
+/** The catalogue message of one of zod's own checks; `missing` when the value was absent. */
+function nativeMessage(issue: z.core.$ZodIssue, missing: boolean): CodedMessage {
+  const label = issue.path.map(String).join('.');
+  if (!label) {
+    if (issue.code === 'invalid_type' && issue.expected === 'object') return { code: 'BODY_NOT_OBJECT' };
+    if (issue.code === 'unrecognized_keys') return { code: 'UNKNOWN_PARAMETERS', params: { keys: issue.keys.join(', ') } };
+    return { code: 'VALIDATION' };
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return missing ? { code: 'FIELD_MISSING', params: { label } } : { code: TYPE_CODES[issue.expected] ?? 'FIELD_INVALID', params: { label } };
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? { code: 'FIELD_REQUIRED', params: { label } } : { code: 'FIELD_TOO_SHORT', params: { label, min: Number(issue.minimum) } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'FIELD_TOO_FEW', params: { label, min: Number(issue.minimum) } };
+      return { code: 'FIELD_MIN', params: { label, min: Number(issue.minimum) } };
+    case 'too_big':
+      if (issue.origin === 'string') return { code: 'FIELD_TOO_LONG', params: { label, max: Number(issue.maximum) } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'FIELD_TOO_MANY', params: { label, max: Number(issue.maximum) } };
+      return { code: 'FIELD_MAX', params: { label, max: Number(issue.maximum) } };
+    case 'invalid_format':
+      return { code: 'FIELD_FORMAT', params: { label } };
+    case 'unrecognized_keys':
+      return { code: 'UNKNOWN_PARAMETERS', params: { keys: issue.keys.map((k) => `${label}.${k}`).join(', ') } };
+    default:
+      // invalid_value (enum, literal), invalid_union, not_multiple_of, invalid_key, invalid_element
+      return { code: 'FIELD_INVALID', params: { label } };
+  }
+}
+
+const zhOf = (m: CodedMessage) => renderError(m.code, m.params ?? {}, 'zh');
+
+// zod's own messages are the catalogue's Chinese text, for every parse of the process (server and web alike);
+// a schema's own `error` still wins. `issueMessage` gives the code back.
+z.config({
+  customError: (raw) => {
+    if (raw.code === 'custom') return undefined;
+    const issue = { ...raw, path: raw.path ?? [] } as z.core.$ZodIssue;
+    return zhOf(nativeMessage(issue, 'input' in raw && raw.input === undefined));
+  },
+});
+
+/**
+ * The message of one zod issue: the code a custom issue carries, the code of one of zod's own checks (when
+ * its message is zod's, not a schema's own text), or else the issue's text. `root` is the parsed value: a
+ * value missing there reads as a missing parameter. Labels of zod's own checks are the value's path (on
+ * contract routes the parameter's API name); our checks name the field by its label.
+ */
+export function issueMessage(issue: z.core.$ZodIssue, root?: unknown): FieldMessage {
+  if (issue.code === 'custom') {
+    const carried = (issue.params as Record<string, unknown> | undefined)?.[CATALOGUE_KEY] as CodedMessage | undefined;
+    return carried && isErrorCode(carried.code) ? carried : issue.message;
+  }
+  const candidates = [nativeMessage(issue, root !== undefined && valueAt(root, issue.path) === undefined), nativeMessage(issue, true), nativeMessage(issue, false)];
+  return candidates.find((m) => zhOf(m) === issue.message) ?? issue.message;
+}
+
+/** A field message in Chinese (the server's logs and the import error files). */
+export function zhText(m: FieldMessage): string {
+  return typeof m === 'string' ? m : renderError(m.code, m.params ?? {}, 'zh');
+}
+
+/** The first issue's message of a failed parse. */
+export function firstIssueMessage(error: z.ZodError, root?: unknown): FieldMessage {
+  const first = error.issues[0];
+  return first ? issueMessage(first, root) : { code: 'VALIDATION' };
+}
+
+/** Field name -> first message of a failed parse (`_` for the value as a whole). */
+export function issueMessagesByField(error: z.ZodError, root?: unknown): Record<string, FieldMessage> {
+  const out: Record<string, FieldMessage> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_';
+    // own keys only: a field named `constructor` or `toString` is not already "in" every object
+    if (!Object.hasOwn(out, key)) out[key] = issueMessage(issue, root);
+  }
+  return out;
+}
