@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorParams, isErrorCode, renderError } from '@app/shared/errors/catalogue';
-import { type FieldMessage, zhText } from '@app/shared/errors/zodIssues';
+import { type FieldMessage, firstIssueMessage, zhText } from '@app/shared/errors/zodIssues';
+import type { z } from 'zod';
 
 /**
  * Errors are data: an HTTP status, a code of the shared error catalogue (packages/shared/src/errors) with its
@@ -53,6 +54,12 @@ export const tooManyRequests = (message: string) => new AppError(429, message, '
 /** A 400 (code VALIDATION) built from field errors; its message is the first field's. */
 export function validationError(fieldErrors: Record<string, FieldMessage>): AppError {
   return new AppError('VALIDATION', {}, fieldErrors);
+}
+
+/** A 400 from the first issue of a failed zod parse (`root`: the parsed value), with its catalogue code. */
+export function firstIssueError(error: z.ZodError, root?: unknown): AppError {
+  const m = firstIssueMessage(error, root);
+  return typeof m === 'string' ? badRequest(m) : new AppError(m.code, m.params ?? {});
 }
 
 /** Keys whose values never reach a log or a response. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { CurrentUser } from './context.ts';
 import type { Db } from './db.ts';
-import { forbidden } from './errors.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Role-based access rules beyond the permission codes checked per route:
@@ -94,7 +94,6 @@ export function deptInScope(scope: DeptScope, deptId: number | null | undefined)
   return deptId !== null && deptId !== undefined && scope.includes(Number(deptId));
 }
 
-export const ROLE_LEVEL_DENIED = '角色权限不足';
 
 /** May a user with `actorLevel` act on something of `targetLevel`? Level 1 may do everything. */
 export function mayManageLevel(actorLevel: number, targetLevel: number): boolean {
@@ -103,7 +102,7 @@ export function mayManageLevel(actorLevel: number, targetLevel: number): boolean
 
 /** Throw 403 '角色权限不足' unless the caller ranks strictly above every given level (or is level 1). */
 export function assertManagesLevels(user: Pick<CurrentUser, 'level'>, levels: readonly number[]): void {
-  for (const level of levels) if (!mayManageLevel(user.level, level)) throw forbidden(ROLE_LEVEL_DENIED);
+  for (const level of levels) if (!mayManageLevel(user.level, level)) throw new AppError('ROLE_LEVEL_DENIED');
 }
 
 /** The highest (smallest) role level of each user; users without roles are absent. */

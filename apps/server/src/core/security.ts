@@ -3,6 +3,7 @@ import { ServerResponse, validateHeaderName, validateHeaderValue } from 'node:ht
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { AppConfig } from '../config.ts';
+import type { ErrorCode } from '@app/shared/errors/catalogue';
 import { AppError } from './errors.ts';
 import { cacheNamespace } from './cacheNamespaces.ts';
 
@@ -138,13 +139,13 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
 
 /**
  * A route's `config.rateLimit`: at most `max` requests per client IP per minute, then 429 with `Retry-After`
- * and `message` (a catalogue code's Chinese text; rendered in the request's language by the error handler).
+ * and the catalogue message `code` (rendered in the request's language by the error handler).
  */
-export function perIpPerMinute(max: number, message: string): RateLimitOptions {
+export function perIpPerMinute(max: number, code: ErrorCode): RateLimitOptions {
   return {
     max: Math.max(1, Math.floor(max)),
     timeWindow: 60_000,
     keyGenerator: (req: FastifyRequest) => req.ip,
-    errorResponseBuilder: () => new AppError(429, message, 'TOO_MANY_REQUESTS'),
+    errorResponseBuilder: () => new AppError(code),
   };
 }

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RESOURCES } from '@app/shared/resources/index';
 import type { RouteAuth } from '../core/context.ts';
-import { AppError, badRequest, forbidden, notFound } from '../core/errors.ts';
+import { AppError, badRequest } from '../core/errors.ts';
 import type { CellContext } from '../core/excel/columns.ts';
 import { exportColumn, exportFields, formatHint, importFields } from '../core/excel/columns.ts';
 import { buildErrorSheet, loadErrorFile, saveErrorFile } from '../core/excel/errorFiles.ts';
@@ -141,8 +141,8 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
       const field = def.fields.find((f) => f.name === name);
       if (!field) continue;
       const r = validateField({ ...field, required: false }, Array.isArray(raw) ? raw[0] : raw);
-      if (!r.ok) throw badRequest(`${field.label}无效`);
-      if (kindOf(field).excel.read === 'ref' && ![...(refs.get(name) ?? [])].some((x) => x.id === r.value)) throw notFound(`${field.label}不存在或无权访问`);
+      if (!r.ok) throw new AppError('FIELD_INVALID', { label: field.label });
+      if (kindOf(field).excel.read === 'ref' && ![...(refs.get(name) ?? [])].some((x) => x.id === r.value)) throw new AppError('RECORD_NOT_FOUND', { resource: field.label });
       defaults[name] = r.value;
     }
     const keyFields = excel.importKey ?? [];
@@ -181,7 +181,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
       await failImportLog(app.ctx.db, logId, written, err instanceof Error ? err.message : String(err));
       if (err instanceof ImportFileError || err instanceof WorkbookFormatError) throw badRequest(err.message, undefined, 'BAD_FILE');
       if (err instanceof Error && /incorrect header check|invalid (block|distance|stored)|unexpected end/i.test(err.message)) {
-        throw badRequest('文件已损坏，无法读取', undefined, 'BAD_FILE');
+        throw new AppError('FILE_CORRUPT');
       }
       throw err;
     }
@@ -297,8 +297,8 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
     noteRouteOrigin(app, 'GET', '/api/import/errors/:id', 'definition');
     app.get('/api/import/errors/:id', { config: { auth: 'user', log: '' }, schema }, async (req, reply) => {
       const file = await loadErrorFile(app.ctx.cache, req.params.id);
-      if (!file) throw notFound('错误文件不存在或已过期');
-      if (file.userId !== req.user!.id) throw forbidden('只能下载本人导入产生的错误文件');
+      if (!file) throw new AppError('IMPORT_ERROR_FILE_GONE');
+      if (file.userId !== req.user!.id) throw new AppError('IMPORT_ERROR_FILE_OWNER');
       reply
         .header('content-type', XLSX_MIME)
         .header('content-disposition', attachmentDisposition(`${file.fileName}.xlsx`))
@@ -310,7 +310,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
 
 /** The one uploaded file (field `file`, at most MAX_IMPORT_BYTES) and the plain fields of a multipart request. */
 export async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; fileName: string; fields: Record<string, string> }> {
-  if (!req.isMultipart()) throw badRequest('请选择要上传的文件');
+  if (!req.isMultipart()) throw new AppError('UPLOAD_REQUIRED');
   // keyed by the client's field names: no prototype, so `__proto__` is a field like any other (not dropped)
   const fields: Record<string, string> = Object.create(null);
   let file: { data: Buffer; fileName: string } | undefined;
@@ -319,7 +319,7 @@ export async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; f
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           await part.toBuffer();
-          throw badRequest('请使用字段 file 上传文件');
+          throw new AppError('UPLOAD_FIELD');
         }
         file = { data: await part.toBuffer(), fileName: part.filename };
       } else if (typeof part.value === 'string') {
@@ -329,14 +329,14 @@ export async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; f
   } catch (err) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, `上传文件大小不能超过 ${MAX_IMPORT_SIZE_LABEL}`, 'FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT') throw badRequest('一次只能上传一个文件');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('UPLOAD_TOO_LARGE', { max: MAX_IMPORT_SIZE_LABEL });
+    if (code === 'FST_FILES_LIMIT') throw new AppError('UPLOAD_ONE_FILE');
     // @fastify/multipart refuses a field named __proto__ (and similar): say so rather than '上传文件异常'
     if (code === 'FST_PROTO_VIOLATION') throw new AppError('UPLOAD_FIELD_NAME');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('请选择要上传的文件');
-    throw badRequest('上传文件异常');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UPLOAD_REQUIRED');
+    throw new AppError('UPLOAD_FAILED');
   }
-  if (!file || file.data.length === 0) throw badRequest('请选择要上传的文件');
+  if (!file || file.data.length === 0) throw new AppError('UPLOAD_REQUIRED');
   return { ...file, fields };
 }
 

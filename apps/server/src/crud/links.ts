@@ -3,7 +3,7 @@ import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnOf, isLinkField, toApiValue } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
 import type { Db } from '../core/db.ts';
-import { badRequest } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 
 /**
  * `refMany` fields of the generic CRUD: sets of ids of another resource's rows kept in a link table
@@ -96,7 +96,7 @@ export async function assertIdsExist(db: Db, table: string, ids: readonly number
     for (const r of await dynamicDb(db).selectFrom(table).select('id').where('id', 'in', ids.slice(i, i + 500)).execute()) found.add(Number(r.id));
   }
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw badRequest(`${what}不存在: ${missing.slice(0, 10).join(',')}`);
+  if (missing.length) throw new AppError('LINKED_NOT_FOUND', { resource: what, ids: missing.slice(0, 10).join(',') });
 }
 
 /** Replace the set of `targetColumn` values linked to one owner. Run it inside the write's transaction. */

@@ -1,8 +1,8 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
-import { blurrySchema, columnOf, filterSchema, firstMessage, kindOf, pageSchema, sizeSchema, sortableNames, toDbValue } from '@app/shared/resource';
+import { blurrySchema, columnOf, filterSchema, kindOf, pageSchema, sizeSchema, sortableNames, toDbValue } from '@app/shared/resource';
 import type { z } from 'zod';
-import { badRequest } from '../core/errors.ts';
+import { AppError, firstIssueError } from '../core/errors.ts';
 import { likeContains, type DialectName } from '../core/db.ts';
 
 export const MAX_PAGE_SIZE = 1000;
@@ -29,8 +29,8 @@ export function parsePaging(query: Record<string, unknown>, sortable: Map<string
     const [field, dirRaw = 'asc'] = s.split(',');
     const dir = dirRaw.trim().toLowerCase();
     const column = sortable.get(field.trim());
-    if (!column) throw badRequest(`不支持的排序字段: ${field.slice(0, 50)}`);
-    if (dir !== 'asc' && dir !== 'desc') throw badRequest(`排序方向只能是 asc 或 desc: ${dirRaw.slice(0, 20)}`);
+    if (!column) throw new AppError('SORT_FIELD', { value: field.slice(0, 50) });
+    if (dir !== 'asc' && dir !== 'desc') throw new AppError('SORT_DIRECTION', { value: dirRaw.slice(0, 20) });
     sort.push([column, dir]);
   }
   if (sort.length === 0) for (const [f, d] of defaultSort) sort.push([sortable.get(f) ?? f, d]);
@@ -41,7 +41,7 @@ export function parsePaging(query: Record<string, unknown>, sortable: Map<string
 /** The value of a query schema, or a 400 with its first message. */
 function parseOr400(schema: z.ZodType, raw: unknown): unknown {
   const r = schema.safeParse(raw);
-  if (!r.success) throw badRequest(firstMessage(r.error));
+  if (!r.success) throw firstIssueError(r.error, raw);
   return r.data;
 }
 

@@ -8,7 +8,7 @@ import type { RouteAuth } from '../core/context.ts';
 import { columnOf, permissionCodes, schemaOf } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
 import { insertReturningId, nowIso } from '../core/db.ts';
-import { badRequest, conflict, notFound } from '../core/errors.ts';
+import { AppError, conflict } from '../core/errors.ts';
 import { collectDescendants } from '../core/rbac.ts';
 import { attachLinks, deleteLinks, readLinks, writeLinks } from './links.ts';
 import { nestBy, treeLinks } from './tree.ts';
@@ -82,7 +82,7 @@ const idValue = idSchema();
 /** A positive id (1..2^31-1), or a 400 ID必须是正整数. */
 function parseId(raw: unknown): number {
   const r = idValue.safeParse(raw);
-  if (!r.success) throw badRequest('ID必须是正整数');
+  if (!r.success) throw new AppError('ID_INVALID');
   return r.data;
 }
 
@@ -150,10 +150,10 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     const name = tree!.parentField;
     if (selfId !== undefined) {
       const below = collectDescendants(await treeLinks(db, table, parentColumn), [selfId]);
-      if (below.includes(pid)) throw badRequest('上级不能为自己或下级', { [name]: '上级不能为自己或下级' });
+      if (below.includes(pid)) throw new AppError('PARENT_CYCLE', {}, { [name]: { code: 'PARENT_CYCLE' } });
     }
     if (pid === 0) return;
-    if (!(await findRow(req, db, pid))) throw badRequest(`${tree!.parentLabel}不存在`, { [name]: `${tree!.parentLabel}不存在` });
+    if (!(await findRow(req, db, pid))) throw new AppError('PARENT_NOT_FOUND', { parent: tree!.parentLabel }, { [name]: { code: 'PARENT_NOT_FOUND', params: { parent: tree!.parentLabel } } });
   }
 
   function selectBase(db: Db): AnySelect {
@@ -168,7 +168,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
 
   async function getOne(req: FastifyRequest, id: number) {
     const row = await findRow(req, app.ctx.db, id);
-    if (!row) throw notFound(`${def.label}不存在或无权访问`);
+    if (!row) throw new AppError('RECORD_NOT_FOUND', { resource: def.label });
     return (await decorate([rowToApi(def, row)], req))[0];
   }
 
@@ -233,7 +233,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
   const refuseId = async (req: FastifyRequest) => {
     await prepareBody(req);
     const body = req.body;
-    if (isObject(body) && body.id !== undefined && body.id !== null && body.id !== '') throw badRequest(`新增${def.label}不能带有ID`);
+    if (isObject(body) && body.id !== undefined && body.id !== null && body.id !== '') throw new AppError('CREATE_WITH_ID', { resource: def.label });
   };
   const createOptions = {
     config: { auth: authFor('create'), log: `新增${def.label}` },
@@ -274,7 +274,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     const id = value.id as number;
     await write(async (db) => {
       const current = await findRow(req, db, id);
-      if (!current) throw notFound(`${def.label}不存在或无权访问`);
+      if (!current) throw new AppError('RECORD_NOT_FOUND', { resource: def.label });
       const existing = rowToApi(def, current);
       if (tree) {
         const pid = value[tree.parentField];
@@ -298,7 +298,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
       const qb = await scoped(req, dynamicDb(db).selectFrom(table).select(`${table}.id`).where(`${table}.id`, 'in', ids));
       const found = (await qb.execute()).map((r) => Number((r as { id: number }).id));
       const missing = ids.filter((i) => !found.includes(i));
-      if (missing.length) throw notFound(`${def.label}不存在或无权访问: ${missing.slice(0, 10).join(',')}`);
+      if (missing.length) throw new AppError('RECORDS_NOT_FOUND', { resource: def.label, ids: missing.slice(0, 10).join(',') });
       hooks.guardDelete?.(ids);
       let all = ids;
       if (tree) {
@@ -328,8 +328,8 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
 
 /** A JSON array of positive integer ids (1..1000 of them), or a 400 (routes declare `idArrayBody` instead). */
 export function parseIdArray(body: unknown): number[] {
-  if (!Array.isArray(body) || body.length === 0) throw badRequest('请提供要删除的ID数组');
-  if (body.length > 1000) throw badRequest('一次最多删除1000条');
+  if (!Array.isArray(body) || body.length === 0) throw new AppError('DELETE_IDS_REQUIRED');
+  if (body.length > 1000) throw new AppError('DELETE_TOO_MANY');
   return [...new Set(body.map(parseId))];
 }
 

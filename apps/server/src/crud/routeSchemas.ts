@@ -1,9 +1,9 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { idSchema } from '@app/shared/contracts/schemas';
-import { firstIssueMessage, issueMessagesByField } from '@app/shared/errors/zodIssues';
+import { issueMessagesByField } from '@app/shared/errors/zodIssues';
 import { z } from 'zod';
-import { AppError, badRequest, validationError } from '../core/errors.ts';
+import { firstIssueError, validationError } from '../core/errors.ts';
 
 /**
  * Route schemas: every route declares `schema` with zod (through fastify-type-provider-zod), and this
@@ -16,8 +16,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
     const r = schema.safeParse(data);
     if (r.success) return { value: r.data };
     if (httpPart === 'body') return { error: validationError(issueMessagesByField(r.error, data)) };
-    const first = firstIssueMessage(r.error, data);
-    return { error: typeof first === 'string' ? badRequest(first) : new AppError(first.code, first.params ?? {}) };
+    return { error: firstIssueError(r.error, data) };
   };
   return (data) => {
     if (!validationClock.on) return validate(data);

@@ -219,6 +219,8 @@ export const ERROR_CATALOGUE = {
   CAPTCHA_RATE_LIMITED: { status: 429, zh: '获取验证码过于频繁，请稍后再试', en: 'Too many captcha requests, please try again later', es: 'Demasiadas solicitudes de captcha; inténtelo más tarde', ja: '認証コードの取得が多すぎます。しばらくしてから再試行してください' },
   ACCOUNT_LOCKED: { status: 429, zh: '密码错误次数过多，账号已锁定15分钟', en: 'Too many wrong passwords: the account is locked for 15 minutes', es: 'Demasiadas contraseñas incorrectas: la cuenta queda bloqueada 15 minutos', ja: 'パスワードの誤りが多すぎるため、アカウントは15分間ロックされました' },
   PASSWORD_RETRY_LATER: { status: 429, zh: '密码错误次数过多，请15分钟后再试', en: 'Too many wrong passwords, please try again in 15 minutes', es: 'Demasiadas contraseñas incorrectas; inténtelo dentro de 15 minutos', ja: 'パスワードの誤りが多すぎます。15分後に再試行してください' },
+  LOGIN_USER_GONE: { status: 401, zh: '用户名或密码错误', en: 'Wrong username or password', es: 'Usuario o contraseña incorrectos', ja: 'ユーザー名またはパスワードが正しくありません' },
+  SESSION_ACCOUNT_DISABLED: { status: 401, zh: '账号已停用，请联系管理员', en: 'The account is disabled; please contact the administrator', es: 'La cuenta está desactivada; contacte con el administrador', ja: 'アカウントは無効です。管理者に連絡してください' },
   CAPTCHA_MISSING: { status: 400, zh: '验证码不存在或已过期', en: 'The captcha does not exist or has expired', es: 'El captcha no existe o ha caducado', ja: '認証コードが存在しないか、期限切れです' },
   CAPTCHA_WRONG: { status: 400, zh: '验证码错误', en: 'Wrong captcha', es: 'Captcha incorrecto', ja: '認証コードが正しくありません' },
   CAPTCHA_REQUIRED: { status: 400, zh: '请输入验证码', en: 'Please enter the captcha', es: 'Introduzca el captcha', ja: '認証コードを入力してください' },

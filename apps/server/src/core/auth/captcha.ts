@@ -16,13 +16,13 @@ export async function createCaptcha(cache: Cache): Promise<{ img: string; uuid: 
   return { img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}`, uuid };
 }
 
-/** Check an answer; the captcha is consumed whatever the outcome. Returns an error message or null. */
-export async function checkCaptcha(cache: Cache, uuid: unknown, code: unknown): Promise<string | null> {
-  if (typeof uuid !== 'string' || !uuid) return '验证码不存在或已过期';
+/** Check an answer; the captcha is consumed whatever the outcome. Returns the error's catalogue code or null. */
+export async function checkCaptcha(cache: Cache, uuid: unknown, code: unknown): Promise<'CAPTCHA_MISSING' | 'CAPTCHA_WRONG' | null> {
+  if (typeof uuid !== 'string' || !uuid) return 'CAPTCHA_MISSING';
   const answer = await cache.take(CAPTCHAS.key(uuid));
-  if (!answer) return '验证码不存在或已过期';
-  if (typeof code !== 'string' && typeof code !== 'number') return '验证码错误';
-  return String(code).trim().toLowerCase() === answer.toLowerCase() ? null : '验证码错误';
+  if (!answer) return 'CAPTCHA_MISSING';
+  if (typeof code !== 'string' && typeof code !== 'number') return 'CAPTCHA_WRONG';
+  return String(code).trim().toLowerCase() === answer.toLowerCase() ? null : 'CAPTCHA_WRONG';
 }
 
 /** Peek at the answer (test helper; never exposed over HTTP). */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasPermission } from '@app/shared/resource';
-import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { REVOKED_TOKENS, verifyToken } from '../auth/tokens.ts';
 import { type AuthKeys, loadOrCreateKeys } from '../auth/keys.ts';
 import { cacheNamespace } from '../cacheNamespaces.ts';
@@ -153,18 +153,18 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     const header = req.headers.authorization;
     const viaCookie = !header;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : viaCookie ? requestCookie(req, SESSION_COOKIE) : null;
-    if (!token) throw unauthorized('未登录或登录状态已过期');
+    if (!token) throw new AppError('NOT_LOGGED_IN');
     const claims = verifyToken(keys.tokenSecret, token);
-    if (!claims) throw unauthorized();
+    if (!claims) throw new AppError('UNAUTHORIZED');
     // a browser attaches the cookie to any request it sends here, so a write must also prove it comes from our page
     if (viaCookie && isMutating(req.method) && !hasCsrfProof(req, keys.tokenSecret, claims.jti)) throw new AppError('CSRF_REFUSED', {});
     // One cache round trip: has this token been revoked (logout), and which authorization epoch is current.
     const [revoked, epoch] = await app.cache.getMany([REVOKED_TOKENS.key(claims.jti), AUTHZ_EPOCH_KEY]);
-    if (revoked) throw unauthorized();
+    if (revoked) throw new AppError('UNAUTHORIZED');
     const cached = cachedAuth(claims.uid, epoch ?? '0');
     const entry = cached instanceof Promise ? await cached : cached;
-    if (!entry || entry.tokenVersion !== claims.tv) throw unauthorized();
-    if (!entry.enabled) throw unauthorized('账号已停用，请联系管理员');
+    if (!entry || entry.tokenVersion !== claims.tv) throw new AppError('UNAUTHORIZED');
+    if (!entry.enabled) throw new AppError('SESSION_ACCOUNT_DISABLED');
     req.user = sessionUser(entry, claims.jti, claims.exp);
     // 在线用户's last seen: a cache write at most once a minute per session; never fails the request
     await touchSession(app.cache, claims.jti, claims.exp).catch(() => undefined);
@@ -180,7 +180,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     const entry = await authenticate(req);
     // an issued password (new user, employee login) opens nothing but its own change (U23)
     if (entry.base.mustChangePassword && !beforePasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED', {});
-    if (auth !== 'user' && !hasPermission(entry.base.permissions, auth)) throw forbidden();
+    if (auth !== 'user' && !hasPermission(entry.base.permissions, auth)) throw new AppError('FORBIDDEN');
     // The caller's data scope is settled before any handler opens a write transaction: hooks read it
     // inside transactions, and on SQLite (one connection) a first lookup there would wait for ever.
     // No query unless the user holds a 自定义 role, and then once per user and authorization epoch.

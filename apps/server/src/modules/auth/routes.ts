@@ -10,12 +10,11 @@ import { REVOKED_TOKENS, signToken } from '../../core/auth/tokens.ts';
 import { cacheNamespace } from '../../core/cacheNamespaces.ts';
 import { clearSessionCookies, csrfTokenFor, setSessionCookies } from '../../core/auth/sessionCookie.ts';
 import { loadCurrentUser } from '../../core/auth/currentUser.ts';
-import { AppError, badRequest, tooManyRequests } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { perIpPerMinute } from '../../core/security.ts';
 import type { CurrentUser } from '../../core/context.ts';
 import { forgetSession, recordSession } from '../../core/auth/onlineSessions.ts';
 
-const LOGIN_FAILED = '用户名或密码错误';
 const USER_LOCK_FAILURES = 10;
 const USER_LOCK_SECONDS = 15 * 60;
 // deleting a key unlocks the account before its 15 minutes are up (the cache screen offers it)
@@ -50,13 +49,13 @@ export function registerAuthRoutes(fastify: FastifyInstance): void {
   const tags = ['登录'];
   const { cache, config, keys, db } = app.ctx;
 
-  app.get('/auth/vCode', { schema: { tags, summary: '图形验证码' }, config: { auth: 'public', rateLimit: perIpPerMinute(60, '获取验证码过于频繁，请稍后再试') } }, async () =>
+  app.get('/auth/vCode', { schema: { tags, summary: '图形验证码' }, config: { auth: 'public', rateLimit: perIpPerMinute(60, 'CAPTCHA_RATE_LIMITED') } }, async () =>
     createCaptcha(cache),
   );
 
   app.get('/auth/publicKey', { schema: { tags, summary: '登录密码加密用的 RSA 公钥' }, config: { auth: 'public' } }, async () => ({ publicKey: keys.rsaPublicKeyPem, algorithm: 'RSA-OAEP-256' }));
 
-  const loginRateLimit = perIpPerMinute(config.loginRateLimitPerMinute, '登录尝试过于频繁，请1分钟后再试');
+  const loginRateLimit = perIpPerMinute(config.loginRateLimitPerMinute, 'LOGIN_RATE_LIMITED');
   const loginBody = z
     .looseObject({
       username: safeText('用户名', 255).optional(),
@@ -73,17 +72,17 @@ export function registerAuthRoutes(fastify: FastifyInstance): void {
   app.post('/auth/login', { schema: { tags, summary: '登录', body: loginBody }, config: { auth: 'public', log: '用户登录', rateLimit: loginRateLimit } }, async (req, reply) => {
     const body = req.body ?? {};
     const username = typeof body.username === 'string' ? body.username.trim() : '';
-    if (!username) throw badRequest('请输入用户名', { username: '请输入用户名' });
-    if (typeof body.password !== 'string' || !body.password) throw badRequest('请输入密码', { password: '请输入密码' });
+    if (!username) throw new AppError('USERNAME_REQUIRED', {}, { username: { code: 'USERNAME_REQUIRED' } });
+    if (typeof body.password !== 'string' || !body.password) throw new AppError('PASSWORD_REQUIRED', {}, { password: { code: 'PASSWORD_REQUIRED' } });
     if (config.captchaEnabled) {
       const captchaError = await checkCaptcha(cache, body.uuid, body.code);
-      if (captchaError) throw badRequest(captchaError, { code: captchaError }, 'CAPTCHA');
+      if (captchaError) throw new AppError(captchaError, {}, { code: { code: captchaError } });
     }
     const password = decryptLoginPassword(keys, body.password);
-    if (password === null) throw badRequest('密码未加密或加密方式不正确，请刷新页面后重试', undefined, 'PASSWORD_ENCRYPTION');
+    if (password === null) throw new AppError('PASSWORD_ENCRYPTION');
     const lockKey = LOGIN_FAILURES.key(username.toLowerCase());
     const failures = Number((await cache.get(lockKey)) ?? 0);
-    if (failures >= USER_LOCK_FAILURES) throw tooManyRequests('密码错误次数过多，账号已锁定15分钟');
+    if (failures >= USER_LOCK_FAILURES) throw new AppError('ACCOUNT_LOCKED');
 
     const row = await db
       .selectFrom('sys_user')
@@ -93,16 +92,16 @@ export function registerAuthRoutes(fastify: FastifyInstance): void {
     if (!row) {
       await spendVerifyTime(password);
       await cache.incr(lockKey, USER_LOCK_SECONDS);
-      throw badRequest(LOGIN_FAILED, undefined, 'LOGIN_FAILED');
+      throw new AppError('LOGIN_FAILED');
     }
     if (!(await verifyPassword(row.password_hash ?? '', password))) {
       await cache.incr(lockKey, USER_LOCK_SECONDS);
-      throw badRequest(LOGIN_FAILED, undefined, 'LOGIN_FAILED');
+      throw new AppError('LOGIN_FAILED');
     }
-    if (!row.enabled) throw badRequest('账号已停用，请联系管理员', undefined, 'ACCOUNT_DISABLED');
+    if (!row.enabled) throw new AppError('ACCOUNT_DISABLED');
     await cache.del(lockKey);
     const user = await loadCurrentUser(db, row.id);
-    if (!user) throw new AppError(401, LOGIN_FAILED);
+    if (!user) throw new AppError('LOGIN_USER_GONE');
     const rememberMe = body.rememberMe === true || body.rememberMe === 'true';
     const ttl = rememberMe ? config.rememberMeTtlSeconds : config.tokenTtlSeconds;
     const { token, claims } = signToken(keys.tokenSecret, user.id, user.tokenVersion, ttl);

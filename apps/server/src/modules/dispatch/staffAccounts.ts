@@ -7,7 +7,7 @@ import { userResource } from '@app/shared/resources/user';
 import { generatePassword, hashPassword } from '../../core/auth/password.ts';
 import type { Db } from '../../core/db.ts';
 import { insertReturningId, isUniqueViolation, nowIso } from '../../core/db.ts';
-import { AppError, conflict, forbidden } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { assertManagesLevels, deptInScope, holdsAdmin, requestDeptScope } from '../../core/rbac.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import type { RegisteredResource } from '../../crud/registerResource.ts';
@@ -61,11 +61,11 @@ async function accountTarget(req: FastifyRequest, db: Db): Promise<Target> {
     .where('rp.role_id', '=', role.id)
     .where('p.name', '=', 'ADMIN')
     .executeTakeFirst();
-  if (grantsAdmin && !holdsAdmin(actor)) throw forbidden('无权分配拥有超级管理员权限的角色');
+  if (grantsAdmin && !holdsAdmin(actor)) throw new AppError('USER_ADMIN_ROLE');
   const deptId = job.dept_id === null || job.dept_id === undefined ? null : Number(job.dept_id);
   const dept = deptId === null ? undefined : await db.selectFrom('sys_dept').select('id').where('id', '=', deptId).executeTakeFirst();
   if (deptId === null || !dept) throw new AppError('STAFF_ACCOUNT_NO_DEPT');
-  if (!deptInScope(await requestDeptScope(req, db), deptId)) throw forbidden('无权操作该部门的用户');
+  if (!deptInScope(await requestDeptScope(req, db), deptId)) throw new AppError('USER_DEPT_FORBIDDEN');
   return { jobId: Number(job.id), roleId: Number(role.id), deptId };
 }
 
@@ -161,7 +161,7 @@ export function registerStaffAccounts(app: FastifyInstance, staff: RegisteredRes
       });
     } catch (err) {
       // Somebody made one of these accounts since the check above: nothing of this batch was written.
-      if (isUniqueViolation(err)) throw conflict('用户名已存在');
+      if (isUniqueViolation(err)) throw new AppError('USERNAME_TAKEN');
       throw err;
     }
 

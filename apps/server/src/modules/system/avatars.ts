@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { sendStream } from '../../core/sendStream.ts';
 
 /**
@@ -52,19 +52,19 @@ export function registerAvatars(fastify: FastifyInstance): void {
   }
 
   app.post('/api/users/updateAvatar', { config: { auth: 'user', log: '修改头像' }, schema: { tags: ['个人中心'], summary: '上传头像（multipart 字段 file）' } }, async (req) => {
-    if (!req.isMultipart()) throw badRequest('请上传头像文件');
+    if (!req.isMultipart()) throw new AppError('AVATAR_REQUIRED');
     let data: Buffer;
     try {
       const file = await req.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1 } });
-      if (file?.fieldname !== 'file') throw badRequest('请上传头像文件');
+      if (file?.fieldname !== 'file') throw new AppError('AVATAR_REQUIRED');
       data = await file.toBuffer();
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('头像文件不能超过5MB');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('AVATAR_TOO_LARGE');
       throw err;
     }
     // the content decides the type (the declared name and type do not), and so the stored extension
     const type = detectImageType(data);
-    if (!type) throw badRequest('头像只能是 PNG、JPG、GIF 或 WebP 图片');
+    if (!type) throw new AppError('AVATAR_TYPE');
     const name = `${crypto.randomBytes(16).toString('hex')}.${type}`;
     const store = await app.storage.active();
     await store.put(keyOf(name), data, { contentType: CONTENT_TYPES[type] });
@@ -89,7 +89,7 @@ export function registerAvatars(fastify: FastifyInstance): void {
   app.get('/avatar/:name', { config: { auth: 'public' }, schema: avatarSchema }, async (req, reply) => {
     const name = req.params.name;
     const legacy = avatarPath(config.dataDir, name);
-    if (!legacy) throw notFound('头像不存在');
+    if (!legacy) throw new AppError('AVATAR_NOT_FOUND');
     // the active store, then local disk (avatars kept before a switch to a bucket), then the old avatars folder
     let body: Readable | null = null;
     for (const store of [await app.storage.active(), app.storage.local]) {
@@ -101,7 +101,7 @@ export function registerAvatars(fastify: FastifyInstance): void {
       }
     }
     if (!body && fs.existsSync(legacy)) body = fs.createReadStream(legacy);
-    if (!body) throw notFound('头像不存在');
+    if (!body) throw new AppError('AVATAR_NOT_FOUND');
     reply
       .type(CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)])
       .header('x-content-type-options', 'nosniff')

@@ -2,7 +2,7 @@ import { dynamicDb } from '../../core/db.ts';
 import type { FastifyInstance } from 'fastify';
 import { deptResource } from '@app/shared/resources/dept';
 import { permissionCodes } from '@app/shared/resource';
-import { badRequest, conflict, forbidden } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 
@@ -34,16 +34,16 @@ export function registerDepartments(app: FastifyInstance): void {
     scope: async (req, qb) => whereDeptInScope(qb, 'sys_dept.id', await requestDeptScope(req, app.ctx.db)),
     beforeWrite: async (values, { req, db, mode }) => {
       // A new top-level department is outside every limited scope.
-      if (mode === 'create' && values.pid === 0 && (await requestDeptScope(req, db)) !== null) throw forbidden('无权在顶级创建部门');
+      if (mode === 'create' && values.pid === 0 && (await requestDeptScope(req, db)) !== null) throw new AppError('DEPT_TOP_FORBIDDEN');
     },
     guardDelete: (ids) => {
-      if (ids.includes(ROOT_DEPT_ID)) throw badRequest('根部门不能删除');
+      if (ids.includes(ROOT_DEPT_ID)) throw new AppError('DEPT_ROOT_DELETE');
     },
     beforeDelete: async (ids, { db }) => {
       const hasRows = async (table: string, column: string) => !!(await dynamicDb(db).selectFrom(table).select(column).where(column, 'in', ids).limit(1).executeTakeFirst());
-      if (await hasRows('sys_user', 'dept_id')) throw conflict('所选部门存在用户关联，请解除后再试！');
-      if (await hasRows('sys_job', 'dept_id')) throw conflict('所选部门存在岗位关联，请解除后再试！');
-      if (await hasRows('sys_roles_depts', 'dept_id')) throw conflict('所选部门存在角色关联，请解除后再试！');
+      if (await hasRows('sys_user', 'dept_id')) throw new AppError('DEPT_HAS_USERS');
+      if (await hasRows('sys_job', 'dept_id')) throw new AppError('DEPT_HAS_JOBS');
+      if (await hasRows('sys_roles_depts', 'dept_id')) throw new AppError('DEPT_HAS_ROLES');
     },
     decorate: (rows) => {
       for (const r of rows) r.label = r.name;

@@ -5,7 +5,7 @@ import { queryText } from '../../crud/routeSchemas.ts';
 import { dictDetailResource, dictResource } from '@app/shared/resources/dict';
 import { registerResource } from '../../crud/registerResource.ts';
 import { routeContract } from '../../crud/registerContract.ts';
-import { badRequest, notFound } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** Dictionaries and their entries, plus the name -> entries map every select box reads. */
 export function registerDictionaries(app: FastifyInstance): void {
@@ -30,7 +30,7 @@ export function registerDictionaries(app: FastifyInstance): void {
     beforeWrite: async (values, { db }) => {
       if (values.dictId === undefined) return;
       const dict = await db.selectFrom('sys_dict').select('id').where('id', '=', values.dictId as number).executeTakeFirst();
-      if (!dict) throw notFound('所属字典不存在');
+      if (!dict) throw new AppError('DICT_NOT_FOUND');
     },
     decorate: async (rows, _req) => {
       const ids = [...new Set(rows.map((r) => r.dictId as number))];
@@ -42,7 +42,7 @@ export function registerDictionaries(app: FastifyInstance): void {
 
   routeContract(app.withTypeProvider<ZodTypeProvider>(), dictionaryMapContract, async (req) => {
     const raw = req.query.dictName;
-    if (typeof raw !== 'string' || !raw.trim()) throw badRequest('请提供字典名称 dictName');
+    if (typeof raw !== 'string' || !raw.trim()) throw new AppError('DICT_NAME_REQUIRED');
     const names = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 50);
     return dictionaryMap(app, names);
   });

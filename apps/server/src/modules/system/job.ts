@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { jobResource } from '@app/shared/resources/job';
-import { badRequest, conflict } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { deptInScope, requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { refId } from './relations.ts';
@@ -14,12 +14,12 @@ export function registerJobs(app: FastifyInstance): void {
       if (values.deptId === undefined) return;
       const dept = await db.selectFrom('sys_dept').select('id').where('id', '=', values.deptId as number).executeTakeFirst();
       if (!dept || !deptInScope(await requestDeptScope(req, db), values.deptId as number)) {
-        throw badRequest('所属部门不存在或无权访问', { deptId: '所属部门不存在或无权访问' });
+        throw new AppError('JOB_DEPT_MISSING', {}, { deptId: { code: 'JOB_DEPT_MISSING' } });
       }
     },
     beforeDelete: async (ids, { db }) => {
       const held = await db.selectFrom('sys_user').select('id').where('job_id', 'in', ids).limit(1).executeTakeFirst();
-      if (held) throw conflict('所选岗位存在用户关联，请解除关联再试！');
+      if (held) throw new AppError('JOB_HAS_USERS');
     },
     decorate: async (rows) => {
       const deptIds = [...new Set(rows.map((r) => r.deptId as number).filter((id) => id !== null))];

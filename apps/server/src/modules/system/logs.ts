@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { errorLogDetail, listErrorLogs, listLogs, listOwnLogs } from '@app/shared/contracts/system';
 import { logResource } from '@app/shared/resources/log';
-import { notFound } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
@@ -45,7 +45,7 @@ export function registerLogs(fastify: FastifyInstance): void {
   routeContract(app, errorLogDetail, async (req) => {
     const id = req.params.id;
     const row = await app.ctx.db.selectFrom('sys_log').select('exception_detail').where('id', '=', id).where('log_type', 'in', ['ERROR', 'WARN']).executeTakeFirst();
-    if (!row) throw notFound('异常日志不存在');
+    if (!row) throw new AppError('LOG_NOT_FOUND');
     return { exception: row.exception_detail ?? '' };
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type LabelNode, menuTree } from '@app/shared/contracts/systemTrees';
 import { menuResource } from '@app/shared/resources/menu';
 import type { Db } from '../../core/db.ts';
-import { badRequest } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { shippedMenuTitles } from '../../sync/index.ts';
 import { routeContract } from '../../crud/registerContract.ts';
@@ -121,7 +121,7 @@ export function registerMenus(app: FastifyInstance): void {
     beforeWrite: (values, { existing }) => {
       const merged = { ...existing, ...values };
       if (merged.iframe === true && !EXTERNAL_LINK.test(String(merged.path ?? ''))) {
-        throw badRequest('外链必须以http://或者https://开头', { path: '外链必须以http://或者https://开头' });
+        throw new AppError('MENU_LINK', {}, { path: { code: 'MENU_LINK' } });
       }
     },
     // roles link to menus (the roles' link table is theirs, not the menu's): a deleted menu leaves no grant behind

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { isBuiltInPermission } from '@app/shared/permissions';
 import { type PermissionNode, permissionTree } from '@app/shared/contracts/systemTrees';
 import { permissionResource } from '@app/shared/resources/permission';
-import { badRequest } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { buildTree } from '../../crud/tree.ts';
 
-export const BUILT_IN_FIXED = '内置权限不能修改编码或上级';
 
 /**
  * Permission codes. The server's routes check the built-in codes by name, and who holds what is judged from
@@ -32,10 +31,11 @@ export function registerPermissions(app: FastifyInstance): void {
     },
     beforeWrite: (values, { mode, existing }) => {
       if (mode !== 'update' || !isBuiltInPermission(String(existing!.name))) return;
-      const fieldErrors: Record<string, string> = {};
-      if (values.name !== undefined && values.name !== existing!.name) fieldErrors.name = BUILT_IN_FIXED;
-      if (values.pid !== undefined && Number(values.pid) !== Number(existing!.pid)) fieldErrors.pid = BUILT_IN_FIXED;
-      if (Object.keys(fieldErrors).length) throw badRequest(BUILT_IN_FIXED, fieldErrors);
+      const fixed = { code: 'PERMISSION_BUILT_IN_FIXED' } as const;
+      const fieldErrors: Record<string, typeof fixed> = {};
+      if (values.name !== undefined && values.name !== existing!.name) fieldErrors.name = fixed;
+      if (values.pid !== undefined && Number(values.pid) !== Number(existing!.pid)) fieldErrors.pid = fixed;
+      if (Object.keys(fieldErrors).length) throw new AppError(fixed.code, {}, fieldErrors);
     },
     beforeDelete: async (ids, { db }) => {
       const rows: { id: number; name: string }[] = [];
@@ -44,9 +44,9 @@ export function registerPermissions(app: FastifyInstance): void {
         rows.push(...chunk.map((r) => ({ id: Number(r.id), name: String(r.name) })));
       }
       const names = rows.sort((a, b) => a.id - b.id).map((r) => r.name);
-      if (names.includes('ADMIN')) throw badRequest('超级管理员权限不能删除');
+      if (names.includes('ADMIN')) throw new AppError('PERMISSION_ADMIN_DELETE');
       const builtIn = names.filter(isBuiltInPermission);
-      if (builtIn.length) throw badRequest(`内置权限不能删除：${builtIn.slice(0, 10).join('、')}`);
+      if (builtIn.length) throw new AppError('PERMISSION_BUILT_IN_DELETE', { codes: builtIn.slice(0, 10).join('、') });
       for (let i = 0; i < ids.length; i += 500) await db.deleteFrom('sys_roles_permissions').where('permission_id', 'in', ids.slice(i, i + 500)).execute();
     },
   });

@@ -1,5 +1,5 @@
-import { firstMessage, idListInput } from '@app/shared/resource';
-import { badRequest } from '../../core/errors.ts';
+import { idListInput } from '@app/shared/resource';
+import { firstIssueError } from '../../core/errors.ts';
 
 /**
  * Body helpers of the system screens' relations: the role assignment endpoints' `[{id}, ...]` lists and
@@ -9,7 +9,7 @@ import { badRequest } from '../../core/errors.ts';
 /** Parse `[{id}, ...]` (or `[id, ...]`) into distinct positive ids; 400 with `message` when malformed. */
 export function parseIdRefs(raw: unknown, message: string): number[] {
   const r = idListInput(message).safeParse(raw);
-  if (!r.success) throw badRequest(firstMessage(r.error));
+  if (!r.success) throw firstIssueError(r.error);
   return r.data;
 }
 

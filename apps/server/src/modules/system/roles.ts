@@ -7,7 +7,7 @@ import { permissionCodes } from '@app/shared/resource';
 import { allRoles, ownRoleLevel } from '@app/shared/contracts/system';
 import { roleResource } from '@app/shared/resources/role';
 import type { Db } from '../../core/db.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { assertManagesLevels, holdsAdmin, requestDeptScope } from '../../core/rbac.ts';
 import { parseId, registerResource } from '../../crud/registerResource.ts';
 import { assertIdsExist, replaceLinks } from '../../crud/links.ts';
@@ -20,18 +20,18 @@ type Row = Record<string, unknown>;
 /** A role the caller may change: it exists and ranks below them (404 / 403 otherwise). */
 async function manageableRole(req: FastifyRequest, db: Db, id: number): Promise<Row> {
   const role = await db.selectFrom('sys_role').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!role) throw notFound('角色不存在');
+  if (!role) throw new AppError('ROLE_NOT_FOUND');
   assertManagesLevels(req.user!, [Number(role.level)]);
   return role as Row;
 }
 
 /** Parse `{id, <key>: [{id}]}` bodies of the assignment endpoints. */
 function assignmentBody(raw: unknown, key: 'menus' | 'permissions'): { id: number; ids: number[] } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('请求体必须是JSON对象');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('BODY_NOT_OBJECT');
   const body = raw as Row;
-  if (body.id === undefined || body.id === null || body.id === '') throw badRequest('ID不能为空');
+  if (body.id === undefined || body.id === null || body.id === '') throw new AppError('ID_REQUIRED');
   const id = parseId(body.id);
-  if (body[key] === undefined) throw badRequest(key === 'menus' ? '请选择菜单' : '请选择权限');
+  if (body[key] === undefined) throw new AppError('FIELD_CHOOSE', { label: key === 'menus' ? '菜单' : '权限' });
   return { id, ids: parseIdRefs(body[key], key === 'menus' ? '菜单格式不正确，应为 [{id}]' : '权限格式不正确，应为 [{id}]') };
 }
 
@@ -65,14 +65,14 @@ export function registerRoles(app: FastifyInstance): void {
       if (mode === 'update') assertManagesLevels(actor, [Number(existing!.level)]);
       assertManagesLevels(actor, [Number(values.level)]);
       const callerScope = await requestDeptScope(req, trx);
-      if (values.dataScope === '全部' && callerScope !== null) throw forbidden('数据权限不足，不能设置“全部”数据范围');
+      if (values.dataScope === '全部' && callerScope !== null) throw new AppError('ROLE_SCOPE_ALL_FORBIDDEN');
       let deptIds: number[] = [];
       if (values.dataScope === '自定义') {
         // `depts` was parsed by the route schema (the refMany kind) into distinct ids
         deptIds = (values.depts as number[] | null | undefined) ?? [];
-        if (deptIds.length === 0) throw badRequest('自定义数据权限不能为空', { depts: '自定义数据权限不能为空' });
+        if (deptIds.length === 0) throw new AppError('ROLE_SCOPE_DEPTS_REQUIRED', {}, { depts: { code: 'ROLE_SCOPE_DEPTS_REQUIRED' } });
         await assertIdsExist(trx, 'sys_dept', deptIds, '部门');
-        if (callerScope !== null && deptIds.some((d) => !callerScope.includes(d))) throw forbidden('无权分配该部门的数据权限');
+        if (callerScope !== null && deptIds.some((d) => !callerScope.includes(d))) throw new AppError('ROLE_SCOPE_DEPT_FORBIDDEN');
       }
       // only a 自定义 scope keeps departments: the CRUD replaces the role's set with these
       values.depts = deptIds;
@@ -84,7 +84,7 @@ export function registerRoles(app: FastifyInstance): void {
         roles.map((r) => Number(r.level)),
       );
       if (await trx.selectFrom('sys_users_roles').select('user_id').where('role_id', 'in', ids).limit(1).executeTakeFirst()) {
-        throw conflict('所选角色存在用户关联，请解除关联再试！');
+        throw new AppError('ROLE_HAS_USERS');
       }
       // (the CRUD then drops the role's menus, permissions and departments: its link-table fields)
     },
@@ -130,12 +130,12 @@ export function registerRoles(app: FastifyInstance): void {
           const changed = [...ids.filter((p) => !had.has(p)), ...[...had].filter((p) => !ids.includes(p))];
           if (changed.length) {
             const names = new Map((await trx.selectFrom('sys_permission').select(['id', 'name']).execute()).map((p) => [Number(p.id), String(p.name)]));
-            if (changed.some((p) => names.get(p) === 'ADMIN')) throw forbidden('只有超级管理员才能授予或收回超级管理员权限');
+            if (changed.some((p) => names.get(p) === 'ADMIN')) throw new AppError('ROLE_ADMIN_ONLY');
             // "Held" is judged from the codes themselves (the shipped hierarchy: USER_ALL holds USER_EDIT), never
             // from the editable tree, where anyone with PERMISSION_EDIT could hang a code under one they hold.
             const own = new Set(req.user!.permissions);
             const foreign = changed.filter((p) => !had.has(p) && !holdsPermissionCode(own, names.get(p)!)).map((p) => names.get(p)!);
-            if (foreign.length) throw forbidden(`不能授予自己没有的权限：${foreign.join('、')}`);
+            if (foreign.length) throw new AppError('ROLE_FOREIGN_CODES', { codes: foreign.join('、') });
           }
         }
         await replaceLinks(trx, 'sys_roles_permissions', 'role_id', id, 'permission_id', ids);

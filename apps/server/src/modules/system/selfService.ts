@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { decryptLoginPassword } from '../../core/auth/keys.ts';
 import { hashPassword, verifyPassword } from '../../core/auth/password.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../core/errors.ts';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
+import { AppError, badRequest } from '../../core/errors.ts';
 import { cacheNamespace } from '../../core/cacheNamespaces.ts';
 import { validateField } from '@app/shared/resource';
 
@@ -27,7 +28,6 @@ const EMAIL_CODE_FAILURES = cacheNamespace('emailcode-fail', 'protected', '邮�
 const EMAIL_CODES_SENT_HOURLY = cacheNamespace('emailcode-hour', 'protected', '邮箱验证码每小时发送次数');
 const EMAIL_CODE_WAIT = cacheNamespace('emailcode-wait', 'protected', '邮箱验证码发送间隔');
 const PASSWORD_CHECK_FAILURES = cacheNamespace('pwcheck', 'protected', '个人中心密码错误次数', { adminMayDelete: true });
-const CODE_ERROR = '验证码错误或已过期';
 
 const emailField = { name: 'email', kind: 'email', label: '邮箱', required: '新邮箱不能为空', maxLength: 100 } as const;
 
@@ -35,21 +35,21 @@ export function registerSelfService(app: FastifyInstance): void {
   const { db, cache, keys, mail } = app.ctx;
 
   /** A password field sent RSA-encrypted like the login form; plain text is refused. */
-  function decrypted(raw: unknown, missing: string, field: string): string {
-    if (typeof raw !== 'string' || raw === '') throw badRequest(missing, { [field]: missing });
+  function decrypted(raw: unknown, missing: CodedMessage, field: string): string {
+    if (typeof raw !== 'string' || raw === '') throw new AppError(missing.code, missing.params, { [field]: missing });
     const plain = decryptLoginPassword(keys, raw);
-    if (plain === null) throw badRequest('密码未加密或加密方式不正确，请刷新页面后重试', undefined, 'PASSWORD_ENCRYPTION');
+    if (plain === null) throw new AppError('PASSWORD_ENCRYPTION');
     return plain;
   }
 
   /** Check the caller's current password, counting failures. */
-  async function checkCurrentPassword(userId: number, plain: string, wrongMessage: string): Promise<void> {
+  async function checkCurrentPassword(userId: number, plain: string, wrong: 'OLD_PASSWORD_WRONG' | 'PASSWORD_WRONG'): Promise<void> {
     const failKey = PASSWORD_CHECK_FAILURES.key(userId);
-    if (Number((await cache.get(failKey)) ?? 0) >= PASSWORD_CHECK_LIMIT) throw tooManyRequests('密码错误次数过多，请15分钟后再试');
+    if (Number((await cache.get(failKey)) ?? 0) >= PASSWORD_CHECK_LIMIT) throw new AppError('PASSWORD_RETRY_LATER');
     const row = await db.selectFrom('sys_user').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
     if (!(await verifyPassword(row.password_hash as string, plain))) {
       await cache.incr(failKey, PASSWORD_CHECK_WINDOW_SECONDS);
-      throw badRequest(wrongMessage);
+      throw new AppError(wrong);
     }
     await cache.del(failKey);
   }
@@ -60,12 +60,12 @@ export function registerSelfService(app: FastifyInstance): void {
   const passBody = z.looseObject({ oldPass: encrypted, newPass: encrypted }).optional();
   api.post('/api/users/updatePass', { config: { auth: 'user', log: '修改密码', beforePasswordChange: true }, schema: { tags, summary: '修改密码', body: passBody } }, async (req) => {
     const body = req.body ?? {};
-    const oldPass = decrypted(body.oldPass, '请输入旧密码', 'oldPass');
-    const newPass = decrypted(body.newPass, '请输入新密码', 'newPass');
-    if (newPass.length < 6 || newPass.length > 20) throw badRequest('长度在 6 到 20 个字符', { newPass: '长度在 6 到 20 个字符' });
+    const oldPass = decrypted(body.oldPass, { code: 'FIELD_ENTER', params: { label: '旧密码' } }, 'oldPass');
+    const newPass = decrypted(body.newPass, { code: 'FIELD_ENTER', params: { label: '新密码' } }, 'newPass');
+    if (newPass.length < 6 || newPass.length > 20) throw new AppError('PASSWORD_LENGTH', {}, { newPass: { code: 'PASSWORD_LENGTH' } });
     const user = req.user!;
-    await checkCurrentPassword(user.id, oldPass, '修改失败，旧密码错误');
-    if (oldPass === newPass) throw badRequest('新密码不能与旧密码相同');
+    await checkCurrentPassword(user.id, oldPass, 'OLD_PASSWORD_WRONG');
+    if (oldPass === newPass) throw new AppError('PASSWORD_SAME');
     const hash = await hashPassword(newPass);
     // A new token version invalidates every token issued before, this session's included.
     await db
@@ -82,22 +82,26 @@ export function registerSelfService(app: FastifyInstance): void {
   /** A well-formed new address different from the current one and not used by anyone else. */
   async function checkNewEmail(userId: number, currentEmail: string | null, raw: unknown): Promise<string> {
     const r = validateField(emailField, raw);
-    if (!r.ok) throw badRequest(r.message === '请输入正确的邮箱地址' ? '邮箱格式错误' : r.message, { email: r.message });
+    if (!r.ok) {
+      // the headline of a malformed address is the spec's shorter 邮箱格式错误; the field keeps the rule's message
+      const headline = typeof r.error !== 'string' && r.error.code === 'EMAIL_INVALID' ? { code: 'EMAIL_FORMAT' as const } : r.error;
+      throw typeof headline === 'string' ? badRequest(headline, { email: r.message }) : new AppError(headline.code, headline.params ?? {}, { email: r.error });
+    }
     const email = String(r.value).toLowerCase();
-    if (currentEmail && email === currentEmail.toLowerCase()) throw badRequest('新邮箱不能与旧邮箱相同');
+    if (currentEmail && email === currentEmail.toLowerCase()) throw new AppError('EMAIL_SAME');
     const taken = await db.selectFrom('sys_user').select('id').where('email', '=', email).where('id', '!=', userId).executeTakeFirst();
-    if (taken) throw conflict('该邮箱已被其他用户使用');
+    if (taken) throw new AppError('EMAIL_TAKEN');
     return email;
   }
 
   const codeBody = z.looseObject({ type: z.string().max(20).optional(), value: z.unknown().optional().meta({ type: 'string', format: 'email' }) }).optional();
   api.post('/api/code/resetEmail', { config: { auth: 'user', log: '发送邮箱验证码' }, schema: { tags, summary: '向新邮箱发送验证码', body: codeBody } }, async (req) => {
     const body = req.body ?? {};
-    if (body.type !== 'email') throw badRequest('不支持的验证码类型');
+    if (body.type !== 'email') throw new AppError('EMAIL_CODE_TYPE');
     const user = req.user!;
     const email = await checkNewEmail(user.id, user.email, body.value);
-    if ((await cache.incr(EMAIL_CODES_SENT_HOURLY.key(user.id), 3600)) > 10) throw tooManyRequests('验证码发送次数过多，请1小时后再试');
-    if (!(await cache.setIfAbsent(EMAIL_CODE_WAIT.key(user.id), '1', 60))) throw tooManyRequests('验证码发送过于频繁，请60秒后再试');
+    if ((await cache.incr(EMAIL_CODES_SENT_HOURLY.key(user.id), 3600)) > 10) throw new AppError('EMAIL_CODE_HOURLY');
+    if (!(await cache.setIfAbsent(EMAIL_CODE_WAIT.key(user.id), '1', 60))) throw new AppError('EMAIL_CODE_TOO_SOON');
     const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
     await cache.set(codeKey(user.id, email), code, EMAIL_CODE_TTL_SECONDS);
     await cache.del(codeFailKey(user.id, email));
@@ -115,7 +119,7 @@ export function registerSelfService(app: FastifyInstance): void {
       await cache.del(EMAIL_CODE_WAIT.key(user.id));
       // no mail server configured yet: say so (系统工具 › 邮件工具), rather than blaming the settings
       if (err instanceof AppError && err.code === 'EMAIL_NOT_CONFIGURED') throw err;
-      throw new AppError(502, '验证码发送失败，请检查邮件服务配置后重试', 'MAIL_FAILED');
+      throw new AppError('MAIL_SEND_FAILED');
     }
     return {};
   });
@@ -129,11 +133,11 @@ export function registerSelfService(app: FastifyInstance): void {
   api.post('/api/users/updateEmail/:code', { config: { auth: 'user', log: '修改邮箱' }, schema: emailSchema }, async (req) => {
     const body = req.body ?? {};
     const code = req.params.code;
-    if (!/^\d{6}$/.test(code)) throw badRequest(CODE_ERROR);
+    if (!/^\d{6}$/.test(code)) throw new AppError('EMAIL_CODE_WRONG');
     const user = req.user!;
-    const password = decrypted(body.password ?? body.pass, '当前密码不能为空', 'password');
+    const password = decrypted(body.password ?? body.pass, { code: 'FIELD_REQUIRED', params: { label: '当前密码' } }, 'password');
     const email = await checkNewEmail(user.id, user.email, body.email);
-    await checkCurrentPassword(user.id, password, '密码错误');
+    await checkCurrentPassword(user.id, password, 'PASSWORD_WRONG');
 
     const expected = await cache.get(codeKey(user.id, email));
     const expectedBuf = Buffer.from(expected ?? '');
@@ -143,15 +147,15 @@ export function registerSelfService(app: FastifyInstance): void {
       if (expected && (await cache.incr(codeFailKey(user.id, email), EMAIL_CODE_TTL_SECONDS)) >= EMAIL_CODE_MAX_WRONG) {
         await cache.del(codeKey(user.id, email));
       }
-      throw badRequest(CODE_ERROR);
+      throw new AppError('EMAIL_CODE_WRONG');
     }
     // Single use: whoever takes it first wins; a concurrent second request finds nothing.
-    if ((await cache.take(codeKey(user.id, email))) !== code) throw badRequest(CODE_ERROR);
+    if ((await cache.take(codeKey(user.id, email))) !== code) throw new AppError('EMAIL_CODE_WRONG');
     await cache.del(codeFailKey(user.id, email));
     try {
       await db.updateTable('sys_user').set({ email, update_time: nowIso() }).where('id', '=', user.id).execute();
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('该邮箱已被其他用户使用');
+      if (isUniqueViolation(err)) throw new AppError('EMAIL_TAKEN');
       throw err;
     }
     return {};

@@ -7,7 +7,7 @@ import { userResource } from '@app/shared/resources/user';
 import { generatePassword, hashPassword } from '../../core/auth/password.ts';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
-import { badRequest, conflict, forbidden } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { sendXlsx, pagedRows } from '../../core/excel/writeXlsx.ts';
 import { assertManagesLevels, deptInScope, deptWithDescendants, holdsAdmin, requestDeptScope, userLevels, whereDeptInScope } from '../../core/rbac.ts';
 import { registerResource } from '../../crud/registerResource.ts';
@@ -61,24 +61,24 @@ async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'c
   const actor = req.user!;
   // `roles` was parsed by the route schema (the refMany kind) into distinct ids; the CRUD writes the links
   const roleIds = values.roles as number[] | null | undefined;
-  if (!roleIds?.length) throw badRequest('角色不能为空', { roles: '角色不能为空' });
+  if (!roleIds?.length) throw new AppError('USER_ROLES_REQUIRED', {}, { roles: { code: 'USER_ROLES_REQUIRED' } });
   await assertIdsExist(db, 'sys_role', roleIds, '角色');
   const deptExists = await db.selectFrom('sys_dept').select('id').where('id', '=', values.deptId as number).executeTakeFirst();
-  if (!deptExists) throw badRequest('部门不存在', { deptId: '部门不存在' });
+  if (!deptExists) throw new AppError('DEPT_NOT_FOUND', {}, { deptId: { code: 'DEPT_NOT_FOUND' } });
   if (!(await db.selectFrom('sys_job').select('id').where('id', '=', values.jobId as number).executeTakeFirst())) {
-    throw badRequest('岗位不存在', { jobId: '岗位不存在' });
+    throw new AppError('JOB_NOT_FOUND', {}, { jobId: { code: 'JOB_NOT_FOUND' } });
   }
 
   if (mode === 'update') {
     const targetId = existing!.id as number;
-    if (targetId === actor.id && values.enabled === false) throw badRequest('不能停用当前登录的用户');
+    if (targetId === actor.id && values.enabled === false) throw new AppError('USER_DISABLE_SELF');
     const current = (await userLevels(db, [targetId])).get(targetId);
     if (current !== undefined) assertManagesLevels(actor, [current]);
   }
   const { levels, grantsAdmin } = await describeRoles(db, roleIds);
   assertManagesLevels(actor, levels);
-  if (grantsAdmin && !holdsAdmin(actor)) throw forbidden('无权分配拥有超级管理员权限的角色');
-  if (!deptInScope(await requestDeptScope(req, db), values.deptId as number)) throw forbidden('无权操作该部门的用户');
+  if (grantsAdmin && !holdsAdmin(actor)) throw new AppError('USER_ADMIN_ROLE');
+  if (!deptInScope(await requestDeptScope(req, db), values.deptId as number)) throw new AppError('USER_DEPT_FORBIDDEN');
 
   // employee logins have no e-mail (U6): null stays null
   if (typeof values.email === 'string') values.email = values.email.toLowerCase();
@@ -88,7 +88,7 @@ async function checkUserWrite(req: FastifyRequest, db: Db, values: Row, mode: 'c
     .select('id')
     .where(sql`lower(${sql.ref('username')})`, '=', String(values.username).toLowerCase());
   if (existing) sameName = sameName.where('id', '!=', existing.id as number);
-  if (await sameName.executeTakeFirst()) throw conflict('用户名已存在');
+  if (await sameName.executeTakeFirst()) throw new AppError('USERNAME_TAKEN');
 
   if (mode === 'create') {
     const password = generatePassword();
@@ -123,7 +123,7 @@ export function registerUsers(app: FastifyInstance): void {
     beforeWrite: (values, ctx) => checkUserWrite(ctx.req, ctx.db, values, ctx.mode, ctx.existing),
     beforeDelete: async (ids, { req, db: trx }) => {
       const actor = req.user!;
-      if (ids.includes(actor.id)) throw badRequest('不能删除当前登录的用户');
+      if (ids.includes(actor.id)) throw new AppError('USER_DELETE_SELF');
       assertManagesLevels(actor, [...(await userLevels(trx, ids)).values()]);
       const avatars = await trx.selectFrom('sys_user').select('avatar').where('id', 'in', ids).where('avatar', 'is not', null).execute();
       // Last step before the rows go: a deleted person's photo does not outlive the account.
