@@ -25,6 +25,12 @@ export function codedIssue(code: ErrorCode, params: ErrorParams = {}, input?: un
   return { code: 'custom' as const, message: renderError(code, params, 'zh'), params: { [CATALOGUE_KEY]: catalogueMessage }, input };
 }
 
+/** The second argument of `.refine(check, …)` for a check whose message is a catalogue code. */
+export function codedRule(code: ErrorCode, params: ErrorParams = {}) {
+  const catalogueMessage: CodedMessage = { code, params };
+  return { message: renderError(code, params, 'zh'), params: { [CATALOGUE_KEY]: catalogueMessage } };
+}
+
 /** The value at `path` inside `root` (undefined when any step is missing). */
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let v = root;

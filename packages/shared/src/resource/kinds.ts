@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codedRule } from '../errors/zodIssues.ts';
 import { parseIdCard } from '../idcard.ts';
 import type { FieldDef, FieldKind } from './types.ts';
 
@@ -244,7 +245,7 @@ export const FIELD_KINDS = {
     web: { control: 'text', display: 'text', align: 'left', width: 130 },
   },
   email: {
-    input: (f) => withPattern(f, textInput(f, (s) => s.regex(EMAIL_RE, '请输入正确的邮箱地址'))),
+    input: (f) => withPattern(f, textInput(f, (s) => s.refine((v) => EMAIL_RE.test(v), codedRule('EMAIL_INVALID')))),
     api: z.string(),
     sql: 'varchar',
     text: true,
