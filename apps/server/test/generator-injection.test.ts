@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentText, q } from '../src/modules/tools/generator/generate.ts';
+import { commentText, q } from '../src/modules/tools/generator/printing.ts';
 import { bearer, createTestApp, DEV_ADMIN_PASSWORD, login, TEST_DB, type TestApp } from './helpers.ts';
 import { type Caller, caller } from './system-fixtures.ts';
 

@@ -3,7 +3,8 @@ import { columnOf, type ResourceDef } from '@app/shared/resource/types';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../../core/db.ts';
 import type { DB, TypedDb } from '../../../core/dbTypes.ts';
-import { type ColumnQuery, type ColumnSetting, DEFAULT_GEN_CONFIG, defaultSetting, type GenConfig, type GeneratableKind, GENERATABLE_KINDS } from './generate.ts';
+import { GENERATABLE_KINDS, type GeneratableKind } from '@app/shared/contracts/generator';
+import { type ColumnQuery, type ColumnSetting, DEFAULT_GEN_CONFIG, defaultSetting, type GenConfig } from './definition.ts';
 import type { ColumnInfo } from './introspect.ts';
 
 /**
