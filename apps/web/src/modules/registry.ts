@@ -25,7 +25,7 @@ export const moduleScreens: Record<string, () => Promise<{ default: React.Compon
   'tools/picture/index': () => import('./tools/storage/PicturePage'),
   'tools/email/index': () => import('./integrations/EmailToolPage'),
   'tools/aliPay/index': () => import('./integrations/AliPayToolPage'),
-  'tools/generator/index': () => import('./tools/GeneratorPage'),
+  'tools/generator/index': () => import('./tools/generator/GeneratorPage'),
   'tools/sqlMonitor/index': () => import('./tools/SqlMonitorPage'),
   'tools/jobs/index': () => import('./tools/jobs/JobsPage'),
   // -- system screens end

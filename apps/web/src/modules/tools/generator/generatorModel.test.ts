@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniqueTabLabels } from './GeneratorPage';
+import { uniqueTabLabels } from './generatorModel';
 
 describe('代码生成 preview tabs (U18)', () => {
   it('names each file tab uniquely: the file name, or the folders that tell equal names apart', () => {
