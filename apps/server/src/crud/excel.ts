@@ -21,6 +21,7 @@ import { noteRouteOrigin } from './registerContract.ts';
 import { parsePaging, sortableColumns } from './listQuery.ts';
 import { rowToApi } from './rowMapping.ts';
 import { safeText } from './routeSchemas.ts';
+import { IMPORT_ERRORS_ROUTE, resourcePaths } from '@app/shared/resource/paths';
 
 /**
  * Excel routes for any resource whose definition has `excel` options:
@@ -61,6 +62,7 @@ export interface ExcelRouteOptions {
 export function registerExcelRoutes(fastify: FastifyInstance, resource: RegisteredResource, opts: ExcelRouteOptions = {}): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const def = resource.def;
+  const paths = resourcePaths(def.name);
   const excel = def.excel;
   if (!excel) throw new Error(`resource ${def.name} has no excel options`);
   const auth = (codes: string[]): RouteAuth => (codes.length ? codes : 'user');
@@ -204,7 +206,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
     }
     return body;
   };
-  for (const url of [`/api/import/${def.name}`, ...(opts.importAliases ?? [])]) {
+  for (const url of [paths.import, ...(opts.importAliases ?? [])]) {
     noteRouteOrigin(app, 'POST', url, 'definition');
     app.post(url, { config: { auth: importAuth, log: `导入${def.label}` }, schema: importSchema }, importHandler);
   }
@@ -267,17 +269,17 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
 
   const listQuery = resource.querySchema;
   const exportSchema = { tags, summary: `导出${def.label}（.xlsx）`, querystring: listQuery };
-  noteRouteOrigin(app, 'GET', `/api/export/${def.name}`, 'definition');
-  app.get(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: exportSchema }, (req, reply) => exportHandler(req, reply, req.query));
-  noteRouteOrigin(app, 'POST', `/api/export/${def.name}`, 'definition');
-  app.post(`/api/export/${def.name}`, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: { ...exportSchema, body: listQuery.nullish() } }, (req, reply) =>
+  noteRouteOrigin(app, 'GET', paths.export, 'definition');
+  app.get(paths.export, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: exportSchema }, (req, reply) => exportHandler(req, reply, req.query));
+  noteRouteOrigin(app, 'POST', paths.export, 'definition');
+  app.post(paths.export, { config: { auth: exportAuth, log: `导出${def.label}` }, schema: { ...exportSchema, body: listQuery.nullish() } }, (req, reply) =>
     // a POST without a body (as the reference web client sends it) exports with the query's filters alone
     exportHandler(req, reply, req.query, req.body ?? undefined),
   );
 
   // ---------------------------------------------------------------- template
-  noteRouteOrigin(app, 'POST', `/api/download/${def.name}`, 'definition');
-  app.post(`/api/download/${def.name}`, { config: { auth: templateAuth, log: '' }, schema: { tags, summary: `${def.label}导入模板（.xlsx）` } }, async (req, reply) => {
+  noteRouteOrigin(app, 'POST', paths.template, 'definition');
+  app.post(paths.template, { config: { auth: templateAuth, log: '' }, schema: { tags, summary: `${def.label}导入模板（.xlsx）` } }, async (req, reply) => {
     const fields = importFields(def);
     const dicts = await dictionaries(dictNames(fields));
     const extraOptions = opts.templateOptions ? await opts.templateOptions(req) : {};
@@ -292,10 +294,10 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
 
   // one route for every resource: the router is shared by all the areas' (encapsulated) contexts, so whichever
   // area registers an Excel resource first installs it
-  if (!app.hasRoute({ method: 'GET', url: '/api/import/errors/:id' })) {
+  if (!app.hasRoute({ method: 'GET', url: IMPORT_ERRORS_ROUTE })) {
     const schema = { tags: ['导入'], summary: '下载本人导入产生的错误文件', params: z.object({ id: safeText('ID', 64) }) };
-    noteRouteOrigin(app, 'GET', '/api/import/errors/:id', 'definition');
-    app.get('/api/import/errors/:id', { config: { auth: 'user', log: '' }, schema }, async (req, reply) => {
+    noteRouteOrigin(app, 'GET', IMPORT_ERRORS_ROUTE, 'definition');
+    app.get(IMPORT_ERRORS_ROUTE, { config: { auth: 'user', log: '' }, schema }, async (req, reply) => {
       const file = await loadErrorFile(app.ctx.cache, req.params.id);
       if (!file) throw new AppError('IMPORT_ERROR_FILE_GONE');
       if (file.userId !== req.user!.id) throw new AppError('IMPORT_ERROR_FILE_OWNER');

@@ -19,6 +19,7 @@ import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
 import { type ListTotal, listTotal } from './listTotal.ts';
 import { noteRouteOrigin } from './registerContract.ts';
 import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
+import { resourcePaths } from '@app/shared/resource/paths';
 
 /** A list query of the generic engine: any definition's table (see DynamicDb), rows of unknown values. */
 export type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
@@ -104,7 +105,8 @@ export function pageOf(row: z.ZodType) {
  */
 export function registerResource(fastify: FastifyInstance, def: ResourceDef, hooks: ResourceHooks = {}): RegisteredResource {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = `/api/${def.name}`;
+  const paths = resourcePaths(def.name);
+  const base = paths.list;
   const table = def.table;
   const sortable = sortableColumns(def);
   const defaultSort = def.defaultSort ?? [['id', 'desc']];
@@ -225,8 +227,8 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     return { content, ...total };
   });
 
-  noteRouteOrigin(app, 'GET', `${base}/:id`, 'definition');
-  app.get(`${base}/:id`, { config: { auth: authFor('list') }, schema: { tags, summary: `${def.label}详情`, params: idParams, response: { 200: row } } }, async (req) => {
+  noteRouteOrigin(app, 'GET', paths.oneRoute, 'definition');
+  app.get(paths.oneRoute, { config: { auth: authFor('list') }, schema: { tags, summary: `${def.label}详情`, params: idParams, response: { 200: row } } }, async (req) => {
     return getOne(req, req.params.id);
   });
 
@@ -311,8 +313,8 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     });
   }
 
-  noteRouteOrigin(app, 'DELETE', `${base}/:id`, 'definition');
-  app.delete(`${base}/:id`, { config: { auth: authFor('delete'), log: `删除${def.label}` }, schema: { tags, summary: `删除${def.label}`, params: idParams, response: { 200: emptyObject } } }, async (req) => {
+  noteRouteOrigin(app, 'DELETE', paths.oneRoute, 'definition');
+  app.delete(paths.oneRoute, { config: { auth: authFor('delete'), log: `删除${def.label}` }, schema: { tags, summary: `删除${def.label}`, params: idParams, response: { 200: emptyObject } } }, async (req) => {
     await deleteIds(req, [req.params.id]);
     return {};
   });

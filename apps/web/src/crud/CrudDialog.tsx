@@ -6,11 +6,11 @@ import { type KeyboardEvent, type ReactNode, useLayoutEffect, useMemo, useState 
 import { useTranslation } from 'react-i18next';
 import type { DictMap } from '../app/dict';
 import { notify } from '../app/feedback';
-import { api } from '../app/request';
 import { FieldControl, fieldRules, formFields, formValuesToBody, initialFormValues, labelOf, resourceLabel } from './fields';
 import { useOptionalWhen } from './optionalWhen';
 import { useResourceMutation } from './mutations';
 import type { Row } from './useResourceList';
+import { createResourceRow, updateResourceRow } from './resourceClient';
 
 /**
  * The add/edit dialog of a resource: antd Form inside a Modal, Enter submits, POST (create) or PUT (update),
@@ -96,9 +96,8 @@ export function CrudDialog(props: CrudDialogProps) {
         body = formValuesToBody(formFields(def), values);
         if (mode === 'edit' && record) body.id = record.id;
       }
-      const url = props.url ?? `/api/${def.name}`;
-      if (mode === 'create') return api.post<Row>(url, body);
-      await api.put(url, body);
+      if (mode === 'create') return createResourceRow<Row>(def.name, body, props.url);
+      await updateResourceRow(def.name, body, props.url);
       return undefined;
     },
     success: props.silentSuccess ? undefined : mode === 'create' ? t('added') : t('updated'),

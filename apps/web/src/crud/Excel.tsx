@@ -5,10 +5,10 @@ import type { UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback, notify } from '../app/feedback';
-import { downloadBlob } from '../app/request';
 import { authHeaders } from '../app/session';
 import { fieldLabel, resourceLabel } from './resourceLabels';
 import { useResourceMutation } from './mutations';
+import { downloadImportErrors, downloadResourceTemplate, exportResource, resourceImportUrl } from './resourceClient';
 
 /**
  * Excel import, export and template buttons of a resource with `excel` options (spec §2, §5, §8):
@@ -77,7 +77,7 @@ export interface ImportDialogProps {
   onClose: () => void;
   /** After a successful import (the list reloads). */
   onImported?: (result: ImportResult) => void;
-  /** Upload URL; default /api/import/<name>. */
+  /** Upload URL; default the resource's import (resourceClient). */
   url?: string;
 }
 
@@ -88,7 +88,7 @@ export function ImportDialog({ def, open, onClose, onImported, url }: ImportDial
   const [result, setResult] = useState<ImportResult | null>(null);
   const upload = useResourceMutation<ImportResult, File>(def, {
     mutationFn: async (file) => {
-      const r = await uploadWithProgress(url ?? `/api/import/${def.name}`, file, setPercent);
+      const r = await uploadWithProgress(url ?? resourceImportUrl(def.name), file, setPercent);
       return {
         total: Number(r?.total ?? 0),
         inserted: Number(r?.inserted ?? 0),
@@ -259,7 +259,7 @@ function ImportResultView({ result }: { result: ImportResult }) {
         })}
         action={
           result.errorFileId ? (
-            <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadBlob(`/api/import/errors/${result.errorFileId}`).catch(() => undefined)}>
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void downloadImportErrors(result.errorFileId!).catch(() => undefined)}>
               {t('importDialog.errorSheet')}
             </Button>
           ) : undefined
@@ -338,7 +338,7 @@ export function ExcelButtons({ def, filters, baseParams, canImport = true, canEx
   const doExport = async () => {
     setExporting(true);
     try {
-      await downloadBlob(exportUrl ?? `/api/export/${def.name}`, { params: { ...baseParams, ...filters }, fileName: `${excel.fileName}.xlsx` });
+      await exportResource(def.name, { ...baseParams, ...filters }, `${excel.fileName}.xlsx`, exportUrl);
     } catch {
       /* shown by the request layer */
     } finally {
@@ -359,7 +359,7 @@ export function ExcelButtons({ def, filters, baseParams, canImport = true, canEx
   const onTemplate = async () => {
     setTemplating(true);
     try {
-      await downloadBlob(`/api/download/${def.name}`, { method: 'POST', fileName: `${excel.templateName}.xlsx` });
+      await downloadResourceTemplate(def.name, `${excel.templateName}.xlsx`);
     } catch {
       /* shown by the request layer */
     } finally {

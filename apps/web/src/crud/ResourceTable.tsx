@@ -14,6 +14,7 @@ import { fitHeaderWidth } from './headerWidth';
 import { useResourceMutation } from './mutations';
 import { PageTotalsRow } from './pageTotals';
 import { PAGE_SIZES, type ResourceList, type Row } from './useResourceList';
+import { deleteResourceRows } from './resourceClient';
 
 /**
  * The list table of a resource: columns from the definition rendered by kind, server-side paging and
@@ -152,10 +153,9 @@ function sortOrderOf(list: ResourceList<Row>, field: string): 'ascend' | 'descen
   return first[1] === 'asc' ? 'ascend' : 'descend';
 }
 
-/** Delete rows: one id -> DELETE <base>/<id>, several -> DELETE <base> with the id array. */
-export async function deleteRows(def: ResourceDef, ids: unknown[], base = `/api/${def.name}`): Promise<void> {
-  if (ids.length === 1) await api.del(`${base}/${ids[0]}`);
-  else await api.del(base, ids);
+/** Delete rows of a resource (resourceClient's deleteResourceRows), at `base` when its routes live elsewhere. */
+export function deleteRows(def: Pick<ResourceDef, 'name'>, ids: unknown[], base?: string): Promise<void> {
+  return deleteResourceRows(def.name, ids, base);
 }
 
 /** Columns that name a row, in order of preference: the one kept on the left of a wide table (W2). */

@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { type DictEntry, type DictMap, dictLabel, translateDictValue } from '../app/dict';
 import { currentLanguage, i18n } from '../app/i18n';
 import { fieldLabel, resourceLabel } from './resourceLabels';
-import { api } from '../app/request';
 import { formatDate, formatDateTime, formatMoney, formatRatio } from './format';
 import type { Row } from './useResourceList';
+import { listResource } from './resourceClient';
 
 /**
  * Everything the generic pages derive from a field definition: where it appears (list, detail, form,
@@ -267,7 +267,7 @@ function toRefOptions(rows: Row[], labelField: string): RefOption[] {
 export function useRefOptions(resource: string, labelField: string, params: Record<string, unknown> = {}, enabled = true) {
   const q = useQuery({
     queryKey: ['ref', resource, params],
-    queryFn: () => api.get<{ content?: Row[] } | Row[]>(`/api/${resource}`, { page: 0, size: 9999, ...params }),
+    queryFn: () => listResource<{ content?: Row[] } | Row[]>(resource, { page: 0, size: 9999, ...params }),
     staleTime: 30_000,
     enabled,
   });

@@ -4,6 +4,7 @@ import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import { NOTIFY_SECONDS, notify } from '../app/feedback';
 import { RequestError } from '../app/request';
+import { resourceListKey } from './resourceClient';
 
 /**
  * Every write of the web app goes through `useApiMutation` (TanStack Query's useMutation): the call, then the
@@ -17,7 +18,7 @@ import { RequestError } from '../app/request';
  * figures (the month summary after generate/calculate/confirm, the dictionaries after an entry changed...).
  */
 const DEPENDENTS: Record<string, QueryKey[]> = {
-  accountsSalary: [['accountsSalarySummary'], ['accountsConfirmLog'], ['crud', '/api/acPayslip'], ['home', 'unconfirmedSalaryMonths'], ['accountsSalaryReport']],
+  accountsSalary: [['accountsSalarySummary'], ['accountsConfirmLog'], resourceListKey('acPayslip'), ['home', 'unconfirmedSalaryMonths'], ['accountsSalaryReport']],
   // the salary month's open items (unused inputs) change with the inputs themselves
   taxDeduction: [['accountsSalaryReport']],
   taxOpening: [['accountsSalaryReport']],
@@ -36,7 +37,7 @@ const DEPENDENTS: Record<string, QueryKey[]> = {
 
 /** The query keys showing a resource's data: its lists (`useResourceList`), its pickers (`useRefOptions`), dependents. */
 export function resourceQueryKeys(name: string): QueryKey[] {
-  return [['crud', `/api/${name}`], ['ref', name], ...(DEPENDENTS[name] ?? [])];
+  return [resourceListKey(name), ['ref', name], ...(DEPENDENTS[name] ?? [])];
 }
 
 /** Put the fields a server answer names in `fieldErrors` on the form (only fields the form has). */

@@ -3,6 +3,7 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useEagerQuery } from '../app/prefetch';
 import { api } from '../app/request';
+import { resourcePaths } from './resourceClient';
 
 /**
  * The list state of a resource screen: 0-based page (shown +1), page size, sort and filters, loaded with
@@ -21,7 +22,7 @@ export interface PageResult<T = Row> {
 }
 
 export interface ResourceListOptions {
-  /** List URL; default `/api/<def.name>`. */
+  /** List URL (a contract's path for a list that is not a resource's); default the resource's own (resourceClient). */
   url?: string;
   /** Parameters always sent (e.g. a fixed restriction). */
   baseParams?: Record<string, unknown>;
@@ -90,12 +91,12 @@ function listQuery<T>(url: string, params: Record<string, unknown>) {
  */
 export function initialListQuery(def: Pick<ResourceDef, 'name' | 'defaultSort'>) {
   const params = listParams({ filters: {}, page: 0, size: DEFAULT_PAGE_SIZE, sort: def.defaultSort ?? [['id', 'desc']], paged: true });
-  return listQuery(`/api/${def.name}`, params);
+  return listQuery(resourcePaths(def.name).list, params);
 }
 
 /** List state + data of a resource (or any paged endpoint with the same contract). */
 export function useResourceList<T = Row>(def: Pick<ResourceDef, 'name' | 'defaultSort'>, opts: ResourceListOptions = {}): ResourceList<T> {
-  const url = opts.url ?? `/api/${def.name}`;
+  const url = opts.url ?? resourcePaths(def.name).list;
   const paged = opts.paged ?? true;
   const defaultSort = useMemo<SortOrder[]>(() => opts.defaultSort ?? def.defaultSort ?? [['id', 'desc']], [opts.defaultSort, def.defaultSort]);
   const [page, setPageState] = useState(0);
