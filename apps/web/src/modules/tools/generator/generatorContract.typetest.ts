@@ -3,7 +3,7 @@
  * 代码生成 screen's calls stop compiling when a field of contracts/generator.ts is renamed. `tsc -p tsconfig.json`
  * reports an unused `@ts-expect-error` if any line below compiles, so each one must stay an error.
  */
-import { generateCode, generatorColumns, listGeneratorTables, saveGeneratorColumns } from '@app/shared/contracts/generator';
+import { generateCode, type generatorColumns, listGeneratorTables, type saveGeneratorColumns } from '@app/shared/contracts/generator';
 import { type CallInput, callContract } from '../../../app/contractClient';
 
 // @ts-expect-error the query field is `tableName`, not `table`
