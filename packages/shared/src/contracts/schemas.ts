@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX } from '../resource/kinds.ts';
+import { INT_MAX } from '../resource/valueRules.ts';
 
 /**
  * Input schemas shared by the contracts (packages/shared/src/contracts) and the server's own routes

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { codedRule } from '../errors/zodIssues.ts';
 import { parseIdCard } from '../idcard.ts';
 import type { FieldDef, FieldKind } from './types.ts';
+import { decimals, idInput, idListInput, inRange, MAX_LINKS, numberText, textInput, withPattern } from './inputSchemas.ts';
+import { fenToYuanNumber, INT_MAX, INT_MIN, isValidDate, isValidMonth, MONEY_LIMIT_YUAN, RATIO_IMPORT_RULE, yuanToFenExact } from './valueRules.ts';
 
 /**
  * The field-kind registry: everything that depends on a field's kind, in one table checked against
@@ -14,165 +16,12 @@ import type { FieldDef, FieldKind } from './types.ts';
  * - `excel`: how a cell is read on import, which sheet cell type an export writes, the template's hint;
  * - `web`: the control that edits it, how a value is shown, column alignment and width.
  * The generic schemas (`schemaOf`), the row mapping, the Excel columns and the web's fields all read it.
+ * The value rules (bounds, dates, yuan and fen) are in valueRules.ts, the building blocks of the input schemas in
+ * inputSchemas.ts.
  */
 
-/** Largest and smallest values an integer column holds on every supported database (int4 / INT / SQLite). */
-export const INT_MAX = 2_147_483_647;
-export const INT_MIN = -2_147_483_648;
-/** Amounts at or above ten billion yuan are refused (fen fit a bigint and a double exactly). */
-export const MONEY_LIMIT_YUAN = 10_000_000_000;
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTH_RE = /^(\d{4})-(\d{2})$/;
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const PHONE_RE = /^[0-9+\-() ]{3,20}$/;
-const NUMBER_RE = /^-?\d+(\.\d+)?$/;
-
-/**
- * A mainland mobile number: 11 digits, 1 then 3-9 (every number range issued today, 16x and 19x included).
- * The spec's user form keeps its own narrower rule (1[34578]); staff phones have no format in the spec. The
- * international form (+86 before the 11 digits) is the same number and is kept as typed.
- */
-export const MAINLAND_MOBILE = { regex: /^(?:\+86[ -]?)?1[3-9]\d{9}$/, message: '请输入正确的11位手机号码' };
-
-/** How an import reads a ratio cell (the template's hint; the server's ratioCell follows it). */
-export const RATIO_IMPORT_RULE = '比例：8、8% 或 0.08 均表示 8%（1 及以上按百分数；低于 1% 请带 % 号，如 0.5%）';
-
-/** Is `s` a real calendar date YYYY-MM-DD? */
-export function isValidDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900 || y > 2200 || mo < 1 || mo > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  return d <= days;
-}
-
-/** Is `s` a month YYYY-MM? */
-export function isValidMonth(s: string): boolean {
-  const m = MONTH_RE.exec(s);
-  return !!m && Number(m[1]) >= 1900 && Number(m[1]) <= 2200 && Number(m[2]) >= 1 && Number(m[2]) <= 12;
-}
-
-/** Does a text hold a NUL character (which PostgreSQL cannot store and no user types)? */
-export const hasNul = (s: string): boolean => s.includes('\u0000');
-
-// ---- money: the one conversion between yuan (API) and fen (database) --------------------------------------
-
-/** Exact yuan (number or string with <= 2 decimals, already validated) to integer fen, without float maths. */
-export function yuanToFenExact(v: number | string): number {
-  // a validated amount has at most two decimals below 1e10 yuan: v * 100 is within far less than half a fen
-  if (typeof v === 'number') return Math.round(v * 100) + 0;
-  const s = v.trim();
-  const neg = s.startsWith('-');
-  const [int, frac = ''] = (neg ? s.slice(1) : s).split('.');
-  const fen = Number(int) * 100 + Number((frac + '00').slice(0, 2));
-  return neg ? -fen : fen;
-}
-
-/** Integer fen to yuan for JSON (e.g. 123456 -> 1234.56). */
-export function fenToYuanNumber(fen: number | null | undefined): number | null {
-  if (fen === null || fen === undefined) return null;
-  return Number((fen / 100).toFixed(2));
-}
-
-// ---- building blocks of the input schemas -------------------------------------------------------------------
-
-function decimals(s: string): number {
-  const i = s.indexOf('.');
-  return i < 0 ? 0 : s.length - i - 1;
-}
-
-/** A number, or a numeric text (thousands separators allowed, no exponent), as its plain decimal text. */
-function numberText(message: string) {
-  return z.union([z.number(), z.string()], { error: message }).transform((raw, ctx) => {
-    const t = typeof raw === 'number' ? String(raw) : raw.trim().replace(/,/g, '');
-    if (NUMBER_RE.test(t)) return t;
-    ctx.addIssue({ code: 'custom', message, input: raw });
-    return z.NEVER;
-  });
-}
-
-const DEFAULT_MAX_LENGTH: Partial<Record<FieldKind, number>> = { string: 255, dict: 255, text: 5000, phone: 20, email: 100, idCard: 18 };
-
-/** The longest text a field accepts. */
-export function maxLengthOf(field: FieldDef): number {
-  return field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind] ?? 255;
-}
-
-/** Text kinds: text or a number as text, trimmed, at most maxLength characters, no NUL. */
-function textInput(field: FieldDef, extra?: (s: z.ZodString) => z.ZodString) {
-  const max = maxLengthOf(field);
-  let s = z
-    .string()
-    .max(max, `${field.label}长度不能超过${max}个字符`)
-    .refine((v) => !hasNul(v), `${field.label}不能包含空字符`);
-  if (extra) s = extra(s);
-  return z
-    .union([z.string(), z.number()], { error: `${field.label}必须是文本` })
-    .transform((v) => String(v).trim())
-    .pipe(s);
-}
-
-function withPattern<T extends z.ZodType<string>>(field: FieldDef, schema: T) {
-  const p = field.pattern;
-  return p ? schema.refine((v) => p.regex.test(v), p.message) : schema;
-}
-
-/** Minimum and maximum of a number field; `defaults` are the storage bounds (messages name them). */
-function inRange(field: FieldDef, v: number, ctx: z.RefinementCtx, defaults: { min?: number; max?: number }): boolean {
-  const min = field.min ?? defaults.min;
-  const max = field.max ?? defaults.max;
-  if (min !== undefined && v < min) ctx.addIssue({ code: 'custom', message: `${field.label}不能小于${min}`, input: v });
-  else if (max !== undefined && v > max) ctx.addIssue({ code: 'custom', message: `${field.label}不能大于${max}`, input: v });
-  else return true;
-  return false;
-}
-
-/** A positive id (1..2^31-1) given as a number or digits; `message` for anything else. */
-export function idInput(message: string) {
-  return numberText(message).transform((n, ctx) => {
-    const v = Number(n);
-    if (decimals(n) > 0 || v <= 0 || v > INT_MAX) {
-      ctx.addIssue({ code: 'custom', message, input: n });
-      return z.NEVER;
-    }
-    return v;
-  });
-}
-
-/** Most links one body may set (a role's menus are a few hundred). */
-export const MAX_LINKS = 2000;
-
-/**
- * `[{id}, ...]` or `[id, ...]` to distinct positive ids, in the order given; `message` for anything else
- * (the users' roles and roles' departments bodies of the spec, §7).
- */
-export function idListInput(message: string) {
-  return z.unknown().transform((raw, ctx) => {
-    if (!Array.isArray(raw)) {
-      ctx.addIssue({ code: 'custom', message, input: raw });
-      return z.NEVER;
-    }
-    if (raw.length > MAX_LINKS) {
-      ctx.addIssue({ code: 'custom', message: `一次最多提交${MAX_LINKS}项`, input: raw });
-      return z.NEVER;
-    }
-    const ids = new Set<number>();
-    for (const item of raw) {
-      const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : item;
-      const s = typeof id === 'number' || typeof id === 'string' ? String(id) : '';
-      if (!/^\d{1,10}$/.test(s) || Number(s) <= 0 || Number(s) > INT_MAX) {
-        ctx.addIssue({ code: 'custom', message, input: raw });
-        return z.NEVER;
-      }
-      ids.add(Number(s));
-    }
-    return [...ids];
-  });
-}
-
-// ---- the registry --------------------------------------------------------------------------------------------
 
 /** Sheet cell types of an export (the server's XLSX writer). */
 export type SheetCell = 'text' | 'int' | 'money' | 'ratio' | 'date' | 'datetime' | 'bool';

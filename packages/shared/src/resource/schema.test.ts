@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { staffResource } from '../resources/staff.ts';
-import { FIELD_KINDS, INT_MAX, toApiValue, toDbValue, yuanToFenExact } from './kinds.ts';
+import { FIELD_KINDS, toApiValue, toDbValue } from './kinds.ts';
+import { INT_MAX, yuanToFenExact } from './valueRules.ts';
 import { type RowOf, schemaOf, validateField, validateRecord } from './schema.ts';
 import type { FieldDef, FieldKind } from './types.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codedIssue, type FieldMessage, firstIssueMessage, issueMessage, zhText } from '../errors/zodIssues.ts';
-import { FIELD_KINDS, idInput, kindOf, maxLengthOf } from './kinds.ts';
+import { idInput, maxLengthOf } from './inputSchemas.ts';
+import { FIELD_KINDS, kindOf } from './kinds.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
 import { writableFields } from './types.ts';
 

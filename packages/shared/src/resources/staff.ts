@@ -1,4 +1,4 @@
-import { MAINLAND_MOBILE } from '../resource/kinds.ts';
+import { MAINLAND_MOBILE } from '../resource/valueRules.ts';
 import { defineResource, type FieldDef } from '../resource/types.ts';
 
 const PERSONAL = '个人信息';
