@@ -125,4 +125,11 @@ describe('import graph', () => {
       .flatMap(([f, deps]) => deps.filter((d) => /^apps\/server\/src\/(crud|modules|seed|sync)\//.test(d)).map((d) => `${f} -> ${d}`));
     expect(upward).toEqual([]);
   });
+
+  it('keeps packages/shared free of the apps, and the web app free of the server', () => {
+    const wrong = [...graph].flatMap(([f, deps]) =>
+      deps.filter((d) => (f.startsWith('packages/shared/') && d.startsWith('apps/')) || (f.startsWith('apps/web/') && d.startsWith('apps/server/'))).map((d) => `${f} -> ${d}`),
+    );
+    expect(wrong).toEqual([]);
+  });
 });
