@@ -15,7 +15,8 @@ export interface MenuMeta {
 /** One node of /api/menus/build. */
 export interface MenuVo {
   name?: string;
-  path: string;
+  /** Absent where the menu has none (an external link without an address): such a node is skipped. */
+  path?: string;
   hidden?: boolean;
   redirect?: string;
   component?: string;
@@ -69,7 +70,7 @@ function joinPath(base: string, path: string): string {
 }
 
 function titleOf(m: MenuVo): string {
-  return m.meta?.title ?? m.name ?? m.path;
+  return m.meta?.title ?? m.name ?? m.path ?? '';
 }
 
 /** Build the sidebar tree and the route table from the menu tree (defensive: bad nodes are skipped). */

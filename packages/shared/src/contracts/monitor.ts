@@ -4,16 +4,18 @@ import { defineContract } from './contract.ts';
 import { queryText } from './schemas.ts';
 
 /**
- * 系统监控 › 缓存管理 and 在线用户, 系统工具 › SQL监控: the cache keys by namespace (values masked), delete a key, a
- * namespace or the rebuildable caches; the login sessions still valid and 强退; the database statement statistics.
- * Server: apps/server/src/modules/system/cacheManager.ts, monitor.ts, apps/server/src/modules/tools/sqlMonitor;
- * screens: apps/web/src/modules/monitor (CachePage, OnlinePage), apps/web/src/modules/tools/SqlMonitorPage.tsx.
+ * 系统监控 › 缓存管理, 在线用户 and 服务监控, 系统工具 › SQL监控: the cache keys by namespace (values masked), delete a
+ * key, a namespace or the rebuildable caches; the login sessions still valid and 强退; the server's figures; the
+ * database statement statistics. Server: apps/server/src/modules/system/cacheManager.ts, monitor.ts,
+ * apps/server/src/modules/tools/sqlMonitor; screens: apps/web/src/modules/monitor (CachePage, OnlinePage,
+ * ServerMonitorPage), apps/web/src/modules/tools/SqlMonitorPage.tsx.
  */
 export const MONITOR_CODES = {
   cacheRead: ['REDIS_ALL', 'REDIS_SELECT'],
   cacheDelete: ['REDIS_ALL', 'REDIS_DELETE'],
   onlineRead: ['ONLINE_ALL', 'ONLINE_SELECT'],
   onlineDelete: ['ONLINE_ALL', 'ONLINE_DELETE'],
+  serverRead: ['SERVER_ALL', 'SERVER_SELECT'],
   sqlRead: ['SQL_MONITOR_ALL', 'SQL_MONITOR_SELECT'],
   sqlReset: ['SQL_MONITOR_ALL', 'SQL_MONITOR_DELETE'],
 } as const;
@@ -146,6 +148,48 @@ export const kickOnline = defineContract({
   params: z.object({ jti: z.string().min(8).max(64).regex(/^[\w-]+$/) }),
 });
 
+// ---- 服务监控 ------------------------------------------------------------------------------------------------
+
+/** The database pool at the time of asking (null where the driver does not tell). */
+const poolState = z.object({ total: z.number(), idle: z.number(), waiting: z.number(), max: z.number() });
+
+/** Byte counts; `used` is `total - free` (the disk's free space is what this process may still use). */
+const spaceUse = { total: z.number(), free: z.number(), used: z.number() };
+
+export const serverStatusAnswer = z.object({
+  /** The application's version (package.json) and Node's. */
+  version: z.string(),
+  node: z.string(),
+  host: z.object({
+    platform: z.string(),
+    arch: z.string(),
+    cpus: z.number().int(),
+    /** 1, 5 and 15 minutes. */
+    loadAverage: z.array(z.number()),
+    /** Busy share of all cores over a 200 ms sample, 0..100 with one decimal. */
+    cpuUsagePercent: z.number(),
+    uptimeSeconds: z.number().int(),
+  }),
+  memory: z.object(spaceUse),
+  process: z.object({ uptimeSeconds: z.number().int(), rss: z.number(), heapUsed: z.number(), heapTotal: z.number(), external: z.number(), pid: z.number().int() }),
+  /** The file system of DATA_DIR; null where it cannot be read. */
+  disk: z.object({ path: z.string(), ...spaceUse }).nullable(),
+  /** Database size in bytes (null where the database does not tell) and its pool. */
+  database: z.object({ dialect: z.enum(['sqlite', 'postgres', 'mysql']), bytes: z.number().nullable(), pool: poolState.nullable() }),
+  /** The cache server: memory or redis, and what it reports about itself (Redis INFO fields, or key counts). */
+  cache: z.object({ kind: z.enum(['memory', 'redis']), info: z.record(z.string(), z.string()) }),
+});
+export type ServerStatus = z.infer<typeof serverStatusAnswer>;
+
+export const serverStatus = defineContract({
+  method: 'GET',
+  path: '/api/monitor/server',
+  auth: MONITOR_CODES.serverRead,
+  summary: '服务监控：CPU、内存、堆、磁盘、数据库、缓存、运行时间与版本',
+  tags: monitorTags,
+  response: serverStatusAnswer,
+});
+
 // ---- SQL监控 --------------------------------------------------------------------------------------------------
 
 const sqlTags = ['SQL监控'] as const;
@@ -193,7 +237,7 @@ export const sqlSnapshot = z.object({
   capped: z.boolean(),
   maxStatements: z.number(),
   slowThresholdMs: z.number(),
-  pool: z.object({ total: z.number(), idle: z.number(), waiting: z.number(), max: z.number() }).nullable(),
+  pool: poolState.nullable(),
   statements: z.array(sqlStatement),
 });
 export type SqlSnapshot = z.infer<typeof sqlSnapshot>;

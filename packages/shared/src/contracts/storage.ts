@@ -283,3 +283,33 @@ export const deletePictures = defineContract({
   body: selectedIds,
   response: nothing,
 });
+
+// ---- 本地存储的文件 (files answer; public: the link itself is the permission) -----------------------------------
+
+const linkText = (max: number) => z.string().max(max).optional();
+
+/**
+ * A file of the local store by a signed, expiring link (what the server's `downloadUrl` hands out for local
+ * files): the signature over key, name and expiry is the permission, so the route is public.
+ */
+export const storedObject = defineContract({
+  method: 'GET',
+  path: '/api/storage/object',
+  auth: 'public',
+  summary: '下载本地存储的文件（签名且有时效的链接）',
+  tags: storageTags,
+  query: z.object({ key: linkText(512), name: linkText(255), exp: linkText(20), sig: linkText(100) }),
+});
+
+/**
+ * A raster image of an avatar, a picture or a mail image by its unguessable key
+ * (`<purpose>/<yyyy-MM>/<uuid>.<png|jpg|gif|webp>`), for img tags and e-mails that carry no token: public.
+ */
+export const publicImage = defineContract({
+  method: 'GET',
+  path: '/api/storage/public/:purpose/:month/:file',
+  auth: 'public',
+  summary: '公开图片（头像、图床、邮件图片）',
+  tags: storageTags,
+  params: z.object({ purpose: z.string().max(20), month: z.string().max(7), file: z.string().max(60) }),
+});

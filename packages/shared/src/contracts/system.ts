@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { permissionCodes, schemaOf } from '../resource/index.ts';
+import { INT_MAX, idListInput, permissionCodes, schemaOf } from '../resource/index.ts';
 import { logResource } from '../resources/log.ts';
 import { roleResource } from '../resources/role.ts';
+import { userResource } from '../resources/user.ts';
 import { defineContract } from './contract.ts';
-import { idSchema, queryText } from './schemas.ts';
+import type { ErrorCode, ErrorParams } from '../errors/catalogue.ts';
+import { codedIssue } from '../errors/zodIssues.ts';
+import { idSchema, queryId, queryText } from './schemas.ts';
 
 /**
  * 系统管理 and 系统监控 routes written by hand next to the generic resources: the operation and error logs (and a
@@ -80,4 +83,80 @@ export const allRoles = defineContract({
   summary: '全部角色（下拉框）',
   tags: ['角色'],
   response: z.array(roleOption),
+});
+
+/**
+ * `{id, menus: [{id}]}` / `{id, permissions: [{id}]}` (bare ids in the list accepted too) -> the role and the
+ * distinct ids; one message for the body as a whole, as the screen shows it.
+ */
+function roleAssignment(key: 'menus' | 'permissions', label: string, malformed: string) {
+  const roleId = idSchema();
+  const ids = idListInput(malformed);
+  return z
+    .unknown()
+    .transform((raw, ctx) => {
+      const refuse = (code: ErrorCode, params: ErrorParams = {}) => {
+        ctx.addIssue(codedIssue(code, params, raw));
+        return z.NEVER;
+      };
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return refuse('BODY_NOT_OBJECT');
+      const body = raw as Record<string, unknown>;
+      if (body.id === undefined || body.id === null || body.id === '') return refuse('ID_REQUIRED');
+      const id = roleId.safeParse(body.id);
+      if (!id.success) return refuse('ID_INVALID');
+      if (body[key] === undefined) return refuse('FIELD_CHOOSE', { label });
+      const list = ids.safeParse(body[key]);
+      if (!list.success) {
+        // idListInput's own message (malformed list or too many items) is still text: handed on as it is
+        ctx.addIssue({ code: 'custom', message: list.error.issues[0]?.message ?? malformed, input: raw });
+        return z.NEVER;
+      }
+      return { id: id.data, ids: list.data };
+    })
+    .meta({
+      type: 'object',
+      required: ['id', key],
+      properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX }, [key]: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX } } } } },
+    });
+}
+
+/** Changing a role's menus or permissions is editing the role; the caller must also outrank it (server). */
+const ROLE_EDIT = permissionCodes(roleResource, 'edit');
+
+/** Replaces the role's menus; answers 204. */
+export const assignRoleMenus = defineContract({
+  method: 'PUT',
+  path: '/api/roles/menu',
+  auth: ROLE_EDIT,
+  summary: '分配角色菜单',
+  tags: ['角色'],
+  log: '修改角色菜单',
+  body: roleAssignment('menus', '菜单', '菜单格式不正确，应为 [{id}]'),
+});
+
+/** Replaces the role's permission codes (only codes the caller holds, ADMIN only by ADMIN); answers 204. */
+export const assignRolePermissions = defineContract({
+  method: 'PUT',
+  path: '/api/roles/permission',
+  auth: ROLE_EDIT,
+  summary: '分配角色权限',
+  tags: ['角色'],
+  log: '修改角色权限',
+  body: roleAssignment('permissions', '权限', '权限格式不正确，应为 [{id}]'),
+});
+
+// ---- 用户 ---------------------------------------------------------------------------------------------------
+
+/** The users list's own filters beside the definition's (a department means it and everything below it). */
+export const USER_LIST_FILTERS = { deptId: queryId('部门筛选值无效') };
+
+/** The filtered users as .xlsx, in the list's sort (the same query as the list). */
+export const exportUsers = defineContract({
+  method: 'GET',
+  path: '/api/users/download',
+  auth: permissionCodes(userResource, 'export'),
+  summary: '导出用户（.xlsx）',
+  tags: [userResource.label],
+  log: '导出用户数据',
+  query: (schemaOf(userResource, 'query') as z.ZodObject).extend(USER_LIST_FILTERS),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { MenuMeta, MenuVo } from '../navigation.ts';
 import { defineContract } from './contract.ts';
+import { SESSION_ROUTES } from './sessionRoutes.ts';
 
 /**
  * The menu trees of 系统管理: each user's menus (the sidebar and the routes, eladmin's MenuVo tree) and the
@@ -63,4 +65,41 @@ export const permissionTree = defineContract({
   summary: '权限树（分配权限用）',
   tags: ['权限'],
   response: z.array(permissionNode),
+});
+
+/** A menu's title, icon and caching; `titles` holds a definition's menu title in the other UI languages. */
+const menuMeta: z.ZodType<MenuMeta> = z.strictObject({
+  title: z.string(),
+  icon: z.string().nullable().optional(),
+  noCache: z.boolean().optional(),
+  titles: z.record(z.string(), z.string()).optional(),
+});
+
+/**
+ * One node of the user's menus (eladmin's MenuVo; the interface lives in navigation.ts, which the page's boot code
+ * reads without zod). Strict: the answer is sent without a second check, and the tests, which check it, fail on a
+ * field the server adds but this schema does not state.
+ */
+export const menuVo: z.ZodType<MenuVo> = z
+  .strictObject({
+    name: z.string().optional(),
+    path: z.string(),
+    hidden: z.boolean().optional(),
+    redirect: z.string().optional(),
+    component: z.string().optional(),
+    alwaysShow: z.boolean().optional(),
+    meta: menuMeta.optional(),
+    get children() {
+      return z.array(menuVo).optional();
+    },
+  })
+  .meta({ id: 'MenuVo' });
+
+/** The caller's menus as the sidebar and the routes read them; reachable before a required password change. */
+export const ownMenus = defineContract({
+  ...SESSION_ROUTES.ownMenus,
+  summary: '当前用户的菜单（侧边栏）',
+  tags: ['菜单'],
+  beforePasswordChange: true,
+  response: z.array(menuVo),
 });

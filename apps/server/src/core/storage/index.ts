@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import { publicImage, storedObject } from '@app/shared/contracts/storage';
+import { routeContract } from '../../crud/registerContract.ts';
 import { AppError } from '../errors.ts';
 import { sendStream } from '../sendStream.ts';
 import { contentDisposition, contentTypeOfKey, servesInline } from './policy.ts';
-import { createStorageService, LOCAL_LINK_ROUTE, PUBLIC_IMAGE_PURPOSES, PUBLIC_IMAGE_ROUTE, type ReceivedUpload, type StorageService } from './service.ts';
+import { createStorageService, PUBLIC_IMAGE_PURPOSES, type ReceivedUpload, type StorageService } from './service.ts';
 import type { StoragePurpose } from './types.ts';
 
 export type { ReceivedUpload, SavedObject, StorageService, StoredRef } from './service.ts';
@@ -38,38 +38,21 @@ async function storagePlugin(fastify: FastifyInstance, opts: { fileMaxBytes?: nu
   });
   fastify.decorate('storage', service);
 
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['存储管理'];
-  const text = (max: number) => z.string().max(max).optional();
+  routeContract(fastify, storedObject, async (req, reply) => {
+    const { key, name } = service.verifyLocalLink(req.query);
+    const body = await service.local.get(key);
+    return sendObject(reply, body, key, name);
+  });
 
-  app.get(
-    LOCAL_LINK_ROUTE,
-    {
-      config: { auth: 'public' },
-      schema: { tags, summary: '下载本地存储的文件（签名且有时效的链接）', querystring: z.object({ key: text(512), name: text(255), exp: text(20), sig: text(100) }) },
-    },
-    async (req, reply) => {
-      const { key, name } = service.verifyLocalLink(req.query);
-      const body = await service.local.get(key);
-      return sendObject(reply, body, key, name);
-    },
-  );
-
-  const publicParams = z.object({ purpose: z.string().max(20), month: z.string().max(7), file: z.string().max(60) });
-  app.get(
-    `${PUBLIC_IMAGE_ROUTE}/:purpose/:month/:file`,
-    { config: { auth: 'public' }, schema: { tags, summary: '公开图片（头像、图床、邮件图片）', params: publicParams } },
-    async (req, reply) => {
-      const { purpose, month, file } = req.params;
-      const publicImage =
-        (PUBLIC_IMAGE_PURPOSES as readonly string[]).includes(purpose) && /^\d{4}-\d{2}$/.test(month) && /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(file);
-      if (!publicImage) throw new AppError('STORAGE_OBJECT_MISSING', {});
-      const key = `${purpose}/${month}/${file}`;
-      const body = await service.local.get(key);
-      reply.header('cache-control', 'public, max-age=86400, immutable');
-      return sendObject(reply, body, key, file);
-    },
-  );
+  routeContract(fastify, publicImage, async (req, reply) => {
+    const { purpose, month, file } = req.params;
+    const isPublicImage = (PUBLIC_IMAGE_PURPOSES as readonly string[]).includes(purpose) && /^\d{4}-\d{2}$/.test(month) && /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(file);
+    if (!isPublicImage) throw new AppError('STORAGE_OBJECT_MISSING', {});
+    const key = `${purpose}/${month}/${file}`;
+    const body = await service.local.get(key);
+    reply.header('cache-control', 'public, max-age=86400, immutable');
+    return sendObject(reply, body, key, file);
+  });
 }
 
 /** Stream a stored object with the headers that keep the browser from running it. */

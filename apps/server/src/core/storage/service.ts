@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Selectable } from 'kysely';
+import { storedObject } from '@app/shared/contracts/storage';
 import type { DB, TypedDb } from '../dbTypes.ts';
 import { AppError } from '../errors.ts';
 import type { SecretBox } from '../secrets.ts';
@@ -56,7 +57,8 @@ export interface SavedObject extends StoredRef {
   head: Buffer;
 }
 
-export const LOCAL_LINK_ROUTE = '/api/storage/object';
+/** The routes the links point at (their contracts: storedObject, publicImage `<prefix>/:purpose/:month/:file`). */
+export const LOCAL_LINK_ROUTE = storedObject.path;
 export const PUBLIC_IMAGE_ROUTE = '/api/storage/public';
 /** Purposes whose raster images are served publicly by their unguessable key (img tags and e-mails send no token). */
 export const PUBLIC_IMAGE_PURPOSES: readonly StoragePurpose[] = ['avatar', 'picture', 'mailImage'];

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { safeText } from '../../crud/routeSchemas.ts';
+import { captcha, type CurrentUserAnswer, currentUser, login, loginPublicKey, logout } from '@app/shared/contracts/auth';
+import { routeContract } from '../../crud/registerContract.ts';
+import { trustedResponse } from '../../crud/routeSchemas.ts';
 import { DEFAULT_ROLE_CODE } from '@app/shared/permissions';
 import { createCaptcha, checkCaptcha } from '../../core/auth/captcha.ts';
 import { decryptLoginPassword } from '../../core/auth/keys.ts';
@@ -21,7 +22,7 @@ const USER_LOCK_SECONDS = 15 * 60;
 const LOGIN_FAILURES = cacheNamespace('loginfail', 'protected', '登录失败次数（账号锁定）', { adminMayDelete: true });
 
 /** The user as the web app sees it after login and from /auth/info (never a hash or a secret). */
-export function userInfo(u: Omit<CurrentUser, 'tokenJti' | 'tokenExp'>) {
+export function userInfo(u: Omit<CurrentUser, 'tokenJti' | 'tokenExp'>): CurrentUserAnswer {
   return {
     id: u.id,
     username: u.username,
@@ -37,7 +38,8 @@ export function userInfo(u: Omit<CurrentUser, 'tokenJti' | 'tokenExp'>) {
     // the web app asks for a new password before anything else while this is true
     mustChangePassword: u.mustChangePassword,
     createTime: u.createTime,
-    roles: u.permissions.length ? u.permissions : [DEFAULT_ROLE_CODE],
+    // the session's codes as they are (read-only, only serialised): no copy
+    roles: (u.permissions.length ? u.permissions : [DEFAULT_ROLE_CODE]) as string[],
     roleNames: u.roles.map((r) => r.name),
     level: Number.isFinite(u.level) ? u.level : null,
   };
@@ -46,30 +48,16 @@ export function userInfo(u: Omit<CurrentUser, 'tokenJti' | 'tokenExp'>) {
 /** /auth/*: captcha, public key, login, info, logout. */
 export function registerAuthRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['登录'];
   const { cache, config, keys, db } = app.ctx;
 
-  app.get('/auth/vCode', { schema: { tags, summary: '图形验证码' }, config: { auth: 'public', rateLimit: perIpPerMinute(60, 'CAPTCHA_RATE_LIMITED') } }, async () =>
-    createCaptcha(cache),
-  );
+  routeContract(app, captcha, async () => createCaptcha(cache), { config: { rateLimit: perIpPerMinute(60, 'CAPTCHA_RATE_LIMITED') } });
 
-  app.get('/auth/publicKey', { schema: { tags, summary: '登录密码加密用的 RSA 公钥' }, config: { auth: 'public' } }, async () => ({ publicKey: keys.rsaPublicKeyPem, algorithm: 'RSA-OAEP-256' }));
+  routeContract(app, loginPublicKey, async () => ({ publicKey: keys.rsaPublicKeyPem, algorithm: 'RSA-OAEP-256' as const }));
 
   const loginRateLimit = perIpPerMinute(config.loginRateLimitPerMinute, 'LOGIN_RATE_LIMITED');
-  const loginBody = z
-    .looseObject({
-      username: safeText('用户名', 255).optional(),
-      password: z.string().max(4096).optional().meta({ description: 'RSA-OAEP-256 加密后的密码（Base64）' }),
-      uuid: z.string().max(100).optional(),
-      code: z.string().max(20).optional(),
-      rememberMe: z.union([z.boolean(), z.string().max(5)]).optional(),
-      session: z
-        .enum(['cookie', 'token'], { error: 'session 只能是 cookie 或 token' })
-        .optional()
-        .meta({ description: 'cookie：令牌放入 HttpOnly Cookie（网页端），应答不含令牌；token（默认）：应答返回令牌，用 Authorization: Bearer 调用' }),
-    })
-    .optional();
-  app.post('/auth/login', { schema: { tags, summary: '登录', body: loginBody }, config: { auth: 'public', log: '用户登录', rateLimit: loginRateLimit } }, async (req, reply) => {
+  // the answer is userInfo's, typed by the contract: sent without a second check outside the tests
+  trustedResponse(login.response);
+  routeContract(app, login, async (req, reply) => {
     const body = req.body ?? {};
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     if (!username) throw new AppError('USERNAME_REQUIRED', {}, { username: { code: 'USERNAME_REQUIRED' } });
@@ -116,21 +104,23 @@ export function registerAuthRoutes(fastify: FastifyInstance): void {
       return { expiresAt, user: userInfo(user) };
     }
     return { token, expiresAt, user: userInfo(user) };
-  });
+  }, { config: { rateLimit: loginRateLimit } });
 
   // The answer as sent, per request user: the auth plugin shares one frozen user object per session until the
   // authorization epoch moves (any successful write: user, roles, menus, departments...), so keying on that object
   // caches the answer per session exactly as long as it stays true (issue 27: built afresh it was ~6 % of the request).
   const infoAnswers = new WeakMap<CurrentUser, string>();
-  app.get('/auth/info', { schema: { tags, summary: '当前用户' }, config: { auth: 'user', beforePasswordChange: true } }, async (req, reply) => {
+  // The cached text is sent as it is (Fastify serialises no string): the response schema documents it and costs
+  // nothing here; trusted, so that an object answer would not be checked again per request either.
+  trustedResponse(currentUser.response);
+  routeContract(app, currentUser, async (req, reply) => {
     const user = req.user!;
     let answer = infoAnswers.get(user);
     if (answer === undefined) infoAnswers.set(user, (answer = JSON.stringify(userInfo(user))));
-    reply.type('application/json; charset=utf-8');
-    return answer;
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 
-  app.delete('/auth/logout', { schema: { tags, summary: '退出登录' }, config: { auth: 'user', log: '用户退出', beforePasswordChange: true } }, async (req, reply) => {
+  routeContract(app, logout, async (req, reply) => {
     const u = req.user!;
     const ttl = Math.max(1, u.tokenExp - Math.floor(Date.now() / 1000));
     await cache.set(REVOKED_TOKENS.key(u.tokenJti), '1', ttl);

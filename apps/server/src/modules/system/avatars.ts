@@ -8,6 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
 import { sendStream } from '../../core/sendStream.ts';
+import { routeContract } from '../../crud/registerContract.ts';
+import { uploadOwnAvatar } from '@app/shared/contracts/userCentre';
 
 /**
  * Avatars: uploaded by their owner, checked by content (not by the name or the declared type), stored through
@@ -51,7 +53,7 @@ export function registerAvatars(fastify: FastifyInstance): void {
     if (active.kind !== 'local') await active.delete([keyOf(name)]).catch(() => undefined);
   }
 
-  app.post('/api/users/updateAvatar', { config: { auth: 'user', log: '修改头像' }, schema: { tags: ['个人中心'], summary: '上传头像（multipart 字段 file）' } }, async (req) => {
+  routeContract(app, uploadOwnAvatar, async (req) => {
     if (!req.isMultipart()) throw new AppError('AVATAR_REQUIRED');
     let data: Buffer;
     try {

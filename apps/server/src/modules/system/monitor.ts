@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kickOnline, listOnline } from '@app/shared/contracts/monitor';
+import { kickOnline, listOnline, serverStatus } from '@app/shared/contracts/monitor';
 import { sql } from 'kysely';
 import { listSessions, revokeSession } from '../../core/auth/onlineSessions.ts';
 import { AppError } from '../../core/errors.ts';
@@ -17,8 +17,6 @@ import { routeContract } from '../../crud/registerContract.ts';
  *   the cache server, uptime and version.
  */
 
-const tags = ['系统监控'];
-const SERVER_READ = ['SERVER_ALL', 'SERVER_SELECT'];
 const APP_VERSION = (() => {
   try {
     return String(JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version ?? '');
@@ -53,7 +51,7 @@ export function registerMonitor(fastify: FastifyInstance): void {
       return reply.code(204).send();
   });
 
-  app.get('/api/monitor/server', { config: { auth: SERVER_READ }, schema: { tags, summary: '服务监控：CPU、内存、堆、磁盘、数据库、缓存、运行时间与版本' } }, async () => {
+  routeContract(app, serverStatus, async () => {
     const mem = process.memoryUsage();
     let disk: { path: string; total: number; free: number; used: number } | null = null;
     try {

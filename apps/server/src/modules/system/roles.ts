@@ -1,18 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { INT_MAX } from '@app/shared/resource';
 import { holdsPermissionCode } from '@app/shared/permissions';
-import { permissionCodes } from '@app/shared/resource';
-import { allRoles, ownRoleLevel } from '@app/shared/contracts/system';
+import { allRoles, assignRoleMenus, assignRolePermissions, ownRoleLevel } from '@app/shared/contracts/system';
 import { roleResource } from '@app/shared/resources/role';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { assertManagesLevels, holdsAdmin, requestDeptScope } from '../../core/rbac.ts';
-import { parseId, registerResource } from '../../crud/registerResource.ts';
+import { registerResource } from '../../crud/registerResource.ts';
 import { assertIdsExist, replaceLinks } from '../../crud/links.ts';
 import { routeContract } from '../../crud/registerContract.ts';
-import { parseIdRefs } from './relations.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,36 +18,6 @@ async function manageableRole(req: FastifyRequest, db: Db, id: number): Promise<
   if (!role) throw new AppError('ROLE_NOT_FOUND');
   assertManagesLevels(req.user!, [Number(role.level)]);
   return role as Row;
-}
-
-/** Parse `{id, <key>: [{id}]}` bodies of the assignment endpoints. */
-function assignmentBody(raw: unknown, key: 'menus' | 'permissions'): { id: number; ids: number[] } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError('BODY_NOT_OBJECT');
-  const body = raw as Row;
-  if (body.id === undefined || body.id === null || body.id === '') throw new AppError('ID_REQUIRED');
-  const id = parseId(body.id);
-  if (body[key] === undefined) throw new AppError('FIELD_CHOOSE', { label: key === 'menus' ? '菜单' : '权限' });
-  return { id, ids: parseIdRefs(body[key], key === 'menus' ? '菜单格式不正确，应为 [{id}]' : '权限格式不正确，应为 [{id}]') };
-}
-
-/** Route schema of the assignment bodies: assignmentBody's checks and messages. */
-function assignmentSchema(key: 'menus' | 'permissions') {
-  return z
-    .unknown()
-    .transform((raw, ctx) => {
-      try {
-        return assignmentBody(raw, key);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        ctx.addIssue({ code: 'custom', message: err.message, input: raw });
-        return z.NEVER;
-      }
-    })
-    .meta({
-      type: 'object',
-      required: ['id', key],
-      properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX }, [key]: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX } } } } },
-    });
 }
 
 /** Roles: CRUD with the level rules, data-scope departments, and menu/permission assignment. */
@@ -90,7 +55,6 @@ export function registerRoles(app: FastifyInstance): void {
     },
   });
 
-  const tags = [roleResource.label];
   routeContract(app, allRoles, async () => {
     const rows = await db().selectFrom('sys_role').select(['id', 'name', 'level', 'data_scope', 'remark']).orderBy('level', 'asc').orderBy('id', 'asc').execute();
     // name and data_scope are NOT NULL columns (0001_platform); the typed table leaves every string nullable
@@ -100,9 +64,7 @@ export function registerRoles(app: FastifyInstance): void {
   // The user dialog disables roles the caller may not hand out; the server checks again on save.
   routeContract(app, ownRoleLevel, async (req) => ({ level: Number.isFinite(req.user!.level) ? req.user!.level : null }));
 
-  const editCodes = permissionCodes(roleResource, 'edit');
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.put('/api/roles/menu', { config: { auth: editCodes, log: '修改角色菜单' }, schema: { tags, summary: '分配角色菜单', body: assignmentSchema('menus') } }, async (req, reply) => {
+  routeContract(app, assignRoleMenus, async (req, reply) => {
     const { id, ids } = req.body;
     await db()
       .transaction()
@@ -114,7 +76,7 @@ export function registerRoles(app: FastifyInstance): void {
     reply.status(204);
   });
 
-  api.put('/api/roles/permission', { config: { auth: editCodes, log: '修改角色权限' }, schema: { tags, summary: '分配角色权限', body: assignmentSchema('permissions') } }, async (req, reply) => {
+  routeContract(app, assignRolePermissions, async (req, reply) => {
     const { id, ids } = req.body;
     await db()
       .transaction()

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { changeOwnEmail, changeOwnPassword, sendEmailCode } from '@app/shared/contracts/userCentre';
 import { decryptLoginPassword } from '../../core/auth/keys.ts';
 import { hashPassword, verifyPassword } from '../../core/auth/password.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
@@ -9,6 +8,7 @@ import type { CodedMessage } from '@app/shared/errors/catalogue';
 import { AppError, badRequest } from '../../core/errors.ts';
 import { cacheNamespace } from '../../core/cacheNamespaces.ts';
 import { validateField } from '@app/shared/resource';
+import { routeContract } from '../../crud/registerContract.ts';
 
 /**
  * What every logged-in user does for their own account: change the password (old tokens die at once),
@@ -54,11 +54,7 @@ export function registerSelfService(app: FastifyInstance): void {
     await cache.del(failKey);
   }
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['个人中心'];
-  const encrypted = z.string().max(4096).optional().meta({ description: 'RSA-OAEP-256 加密（Base64）' });
-  const passBody = z.looseObject({ oldPass: encrypted, newPass: encrypted }).optional();
-  api.post('/api/users/updatePass', { config: { auth: 'user', log: '修改密码', beforePasswordChange: true }, schema: { tags, summary: '修改密码', body: passBody } }, async (req) => {
+  routeContract(app, changeOwnPassword, async (req) => {
     const body = req.body ?? {};
     const oldPass = decrypted(body.oldPass, { code: 'FIELD_ENTER', params: { label: '旧密码' } }, 'oldPass');
     const newPass = decrypted(body.newPass, { code: 'FIELD_ENTER', params: { label: '新密码' } }, 'newPass');
@@ -94,8 +90,7 @@ export function registerSelfService(app: FastifyInstance): void {
     return email;
   }
 
-  const codeBody = z.looseObject({ type: z.string().max(20).optional(), value: z.unknown().optional().meta({ type: 'string', format: 'email' }) }).optional();
-  api.post('/api/code/resetEmail', { config: { auth: 'user', log: '发送邮箱验证码' }, schema: { tags, summary: '向新邮箱发送验证码', body: codeBody } }, async (req) => {
+  routeContract(app, sendEmailCode, async (req) => {
     const body = req.body ?? {};
     if (body.type !== 'email') throw new AppError('EMAIL_CODE_TYPE');
     const user = req.user!;
@@ -124,13 +119,7 @@ export function registerSelfService(app: FastifyInstance): void {
     return {};
   });
 
-  const emailSchema = {
-    tags,
-    summary: '修改邮箱',
-    params: z.object({ code: z.string().max(20) }),
-    body: z.looseObject({ email: z.unknown().optional().meta({ type: 'string', format: 'email' }), password: encrypted, pass: encrypted }).optional(),
-  };
-  api.post('/api/users/updateEmail/:code', { config: { auth: 'user', log: '修改邮箱' }, schema: emailSchema }, async (req) => {
+  routeContract(app, changeOwnEmail, async (req) => {
     const body = req.body ?? {};
     const code = req.params.code;
     if (!/^\d{6}$/.test(code)) throw new AppError('EMAIL_CODE_WRONG');

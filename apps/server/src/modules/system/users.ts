@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { permissionCodes } from '@app/shared/resource';
 import { userResource } from '@app/shared/resources/user';
+import { exportUsers, USER_LIST_FILTERS } from '@app/shared/contracts/system';
 import { generatePassword, hashPassword } from '../../core/auth/password.ts';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
@@ -13,7 +12,7 @@ import { assertManagesLevels, deptInScope, deptWithDescendants, holdsAdmin, requ
 import { registerResource } from '../../crud/registerResource.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
-import { queryId } from '../../crud/routeSchemas.ts';
+import { routeContract } from '../../crud/registerContract.ts';
 import { assertIdsExist } from '../../crud/links.ts';
 import { refId } from './relations.ts';
 import { avatarPath } from './avatars.ts';
@@ -113,7 +112,7 @@ export function registerUsers(app: FastifyInstance): void {
       return out;
     },
     scope: async (req, qb) => whereDeptInScope(qb, 'sys_user.dept_id', await requestDeptScope(req, db())),
-    query: { deptId: queryId('部门筛选值无效') },
+    query: USER_LIST_FILTERS,
     filter: async (_req, qb, query) => {
       const deptId = query.deptId as number | undefined;
       if (deptId === undefined) return qb;
@@ -142,8 +141,7 @@ export function registerUsers(app: FastifyInstance): void {
   });
 
   const sortable = sortableColumns(userResource);
-  const download = { tags: [userResource.label], summary: '导出用户（.xlsx）', querystring: users.querySchema };
-  app.withTypeProvider<ZodTypeProvider>().get('/api/users/download', { config: { auth: permissionCodes(userResource, 'export'), log: '导出用户数据' }, schema: download }, async (req, reply) => {
+  routeContract(app, exportUsers, async (req, reply) => {
     const query = req.query;
     const { sort } = parsePaging(query, sortable, [['id', 'asc']]);
     const filtered = await users.listQuery(req, query);
