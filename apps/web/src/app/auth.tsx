@@ -1,10 +1,11 @@
 // the module itself, not the barrel: the barrel brings the field kinds and zod into the login page's bundle
 import { hasPermission as codesPass } from '@app/shared/resource/types';
+import type { currentUser, login, logout as logoutContract } from '@app/shared/contracts/auth';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { SESSION_ROUTES, callRoute } from './contractClient';
 import { encryptPassword } from './crypto';
 import { menusQuery } from './menus';
 import { queryClient } from './queryClient';
-import { api } from './request';
 import {
   type UserInfo,
   clearSession,
@@ -64,13 +65,15 @@ export interface LoginInput {
 export async function loginWithPassword(input: LoginInput): Promise<UserInfo> {
   const password = await encryptPassword(input.password);
   // session 'cookie': the server keeps the token in an HttpOnly cookie and answers without it (S6)
-  const res = await api.post<{ token?: string; expiresAt?: string; user: UserInfo }>('/auth/login', {
-    username: input.username.trim(),
-    password,
-    code: input.code.trim(),
-    uuid: input.uuid,
-    rememberMe: input.rememberMe,
-    session: 'cookie',
+  const res = await callRoute<typeof login>(SESSION_ROUTES.login, {
+    body: {
+      username: input.username.trim(),
+      password,
+      code: input.code.trim(),
+      uuid: input.uuid,
+      rememberMe: input.rememberMe,
+      session: 'cookie',
+    },
   });
   queryClient.clear();
   if (res.token) setToken(res.token);
@@ -86,9 +89,14 @@ export async function loginWithPassword(input: LoginInput): Promise<UserInfo> {
  * logout request would only be refused with a 401).
  */
 export async function logout(opts: { revoke?: boolean } = {}): Promise<void> {
-  if (getToken() && opts.revoke !== false) await api.del('/auth/logout', undefined, { silent: true }).catch(() => undefined);
+  if (getToken() && opts.revoke !== false) await revokeSession();
   clearSession();
   queryClient.clear();
+}
+
+/** DELETE /auth/logout, silent, ignoring failures (the token may be dead already). */
+function revokeSession(): Promise<unknown> {
+  return callRoute<typeof logoutContract>(SESSION_ROUTES.logout, {}, { silent: true }).catch(() => undefined);
 }
 
 /**
@@ -96,7 +104,7 @@ export async function logout(opts: { revoke?: boolean } = {}): Promise<void> {
  * is replaced without first re-rendering the app as logged out (no double navigation).
  */
 export async function logoutAndReload(path = '/login'): Promise<void> {
-  if (getToken()) await api.del('/auth/logout', undefined, { silent: true }).catch(() => undefined);
+  if (getToken()) await revokeSession();
   removeToken();
   window.location.replace(path);
 }
@@ -108,8 +116,7 @@ let userInfoInFlight: Promise<UserInfo> | null = null;
  * while a request is on its way share it (the page start and AuthProvider ask for the same thing).
  */
 export function fetchUserInfo(): Promise<UserInfo> {
-  userInfoInFlight ??= api
-    .get<UserInfo>('/auth/info', undefined, { silent: true })
+  userInfoInFlight ??= callRoute<typeof currentUser>(SESSION_ROUTES.currentUser, {}, { silent: true })
     .then((user) => {
       setUser(user);
       return user;

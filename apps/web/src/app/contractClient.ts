@@ -34,6 +34,19 @@ export function callContract<C extends ContractShape>(contract: C, input: CallIn
   });
 }
 
+/** A contract's method and path alone, as contracts/sessionRoutes.ts states them for the page's boot code. */
+export type ContractRoute<C extends ContractShape> = Pick<C, 'method' | 'path'>;
+
+/**
+ * One call of a contract named by its route alone (contracts/sessionRoutes.ts) and typed by the contract itself
+ * (`callRoute<typeof login>(SESSION_ROUTES.login, ...)` with `import type`): for the login page and the page start,
+ * which must not load zod with the contract's schemas. JSON answers only.
+ */
+export function callRoute<C extends ContractShape>(route: ContractRoute<C>, input: CallInput<C>, options: CallOptions = {}): Promise<ContractResult<C>> {
+  const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  return request<ContractResult<C>>({ url: contractPath(route, params), method: route.method, params: query, data: body, ...options });
+}
+
 /** A file answer (an export), saved under `fileName` or else the server's file name. */
 export function downloadContract<C extends ContractShape>(contract: C, input: CallInput<C>, fileName?: string): Promise<void> {
   const { params, query, body } = input as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
@@ -71,3 +84,4 @@ export function useContractMutation<C extends ContractShape>(
 }
 
 export { contractCodes };
+export { SESSION_ROUTES } from '@app/shared/contracts/sessionRoutes';

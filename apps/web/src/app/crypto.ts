@@ -1,4 +1,5 @@
-import { request } from './request';
+import type { loginPublicKey } from '@app/shared/contracts/auth';
+import { SESSION_ROUTES, callRoute } from './contractClient';
 
 /**
  * Login password encryption: RSA-OAEP with SHA-256 under the server's public key (SPKI PEM), base64.
@@ -11,7 +12,7 @@ let publicKeyPem: Promise<string> | null = null;
 /** The server's public key, fetched once per page load. */
 export function fetchPublicKey(): Promise<string> {
   if (!publicKeyPem) {
-    publicKeyPem = request<{ publicKey: string }>({ url: '/auth/publicKey' })
+    publicKeyPem = callRoute<typeof loginPublicKey>(SESSION_ROUTES.publicKey, {})
       .then((r) => r.publicKey)
       .catch((e) => {
         publicKeyPem = null;

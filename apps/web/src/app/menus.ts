@@ -1,4 +1,5 @@
-import { api } from './request';
+import type { ownMenus } from '@app/shared/contracts/systemTrees';
+import { SESSION_ROUTES, callRoute } from './contractClient';
 /**
  * The user's menus (`GET /api/menus/build`) for the sidebar and the routes; the page table itself is built by
  * `@app/shared/navigation` (the server uses it too).
@@ -25,7 +26,7 @@ import { i18n } from './i18n';
  * server sends in other languages (a definition's menu) join the `menu` texts that menuTitle() reads.
  */
 export async function fetchMenus(): Promise<MenuVo[]> {
-  const data = await api.get<MenuVo[]>('/api/menus/build', undefined, { silent: true });
+  const data = await callRoute<typeof ownMenus>(SESSION_ROUTES.ownMenus, {}, { silent: true });
   const menus = Array.isArray(data) ? data : [];
   for (const [lng, zh, title] of menuTitleTranslations(menus)) i18n.addResourceBundle(lng, 'menu', { [zh]: title }, true, false);
   return menus;

@@ -1,3 +1,4 @@
+import type { CurrentUserAnswer } from '@app/shared/contracts/auth';
 import { DEFAULT_ROLE_CODE, ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
 
 /**
@@ -12,26 +13,12 @@ import { DEFAULT_ROLE_CODE, ORDINARY_EMPLOYEE_JOB } from '@app/shared/permission
  * stored anywhere.
  */
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  cname?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  avatar?: string | null;
-  dept?: string | null;
-  deptId?: number | null;
-  job?: string | null;
-  jobId?: number | null;
-  enabled?: boolean;
-  /** The password was issued by an administrator and must be changed before anything else. */
-  mustChangePassword?: boolean;
-  createTime?: string;
-  /** Permission codes; ['ROLE_SYSTEM_DEFAULT'] when the user holds none. */
-  roles: string[];
-  roleNames?: string[];
-  level?: number | null;
-}
+/**
+ * The signed-in user as /auth/info and the login answer it (the contract's `currentUserAnswer`, type only: no zod
+ * in the page's boot code). Id, name and codes are always there; the rest may be missing from a user set by a test
+ * or a caller that only knows part of it.
+ */
+export type UserInfo = Pick<CurrentUserAnswer, 'id' | 'username' | 'roles'> & Partial<CurrentUserAnswer>;
 
 /** Storage names of the releases that kept the token in script reach; removed when found. */
 const LEGACY_TOKEN_KEY = 'dp-token';

@@ -1,3 +1,5 @@
+import type { captcha as captchaContract } from '@app/shared/contracts/auth';
+import type { ContractResult } from '@app/shared/contracts/contract';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, theme } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
@@ -7,7 +9,8 @@ import { loginWithPassword } from '../app/auth';
 import { fetchPublicKey } from '../app/crypto';
 import { LanguageLinks } from '../app/LanguageLinks';
 import { notify } from '../app/feedback';
-import { RequestError, api } from '../app/request';
+import { RequestError } from '../app/request';
+import { SESSION_ROUTES, callRoute } from '../app/contractClient';
 import { getRememberedUsername, isOrdinaryEmployee, safeRedirect } from '../app/session';
 import { setPageTitle } from '../app/title';
 import './login.css';
@@ -20,10 +23,7 @@ interface LoginForm {
   rememberMe: boolean;
 }
 
-interface Captcha {
-  img: string;
-  uuid: string;
-}
+type Captcha = ContractResult<typeof captchaContract>;
 
 export { safeRedirect };
 
@@ -53,7 +53,7 @@ export default function LoginPage() {
 
   const refreshCaptcha = useCallback(async () => {
     try {
-      const c = await api.get<Captcha>('/auth/vCode');
+      const c = await callRoute<typeof captchaContract>(SESSION_ROUTES.captcha, {});
       if (mounted.current) {
         setCaptcha(c);
         setCaptchaError(false);

@@ -65,7 +65,7 @@ export function contractCodes(contract: ContractShape): readonly string[] {
 }
 
 /** The URL of a call: `:name` parameters filled in (encoded); a missing one is a programming error. */
-export function contractPath(contract: ContractShape, params?: Record<string, unknown>): string {
+export function contractPath(contract: Pick<ContractShape, 'method' | 'path'>, params?: Record<string, unknown>): string {
   return contract.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
     const v = params?.[name];
     if (v === undefined || v === null || v === '') throw new Error(`${contract.method} ${contract.path}: parameter ${name} missing`);

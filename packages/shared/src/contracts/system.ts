@@ -89,7 +89,9 @@ export const allRoles = defineContract({
  * `{id, menus: [{id}]}` / `{id, permissions: [{id}]}` (bare ids in the list accepted too) -> the role and the
  * distinct ids; one message for the body as a whole, as the screen shows it.
  */
-function roleAssignment(key: 'menus' | 'permissions', label: string, malformed: string) {
+type RoleAssignmentInput<K extends string> = { id: number | string } & { [P in K]: ({ id: number | string } | number | string)[] };
+
+function roleAssignment<K extends 'menus' | 'permissions'>(key: K, label: string, malformed: string) {
   const roleId = idSchema();
   const ids = idListInput(malformed);
   return z
@@ -117,7 +119,8 @@ function roleAssignment(key: 'menus' | 'permissions', label: string, malformed: 
       type: 'object',
       required: ['id', key],
       properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX }, [key]: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: INT_MAX } } } } },
-    });
+    }) as unknown as z.ZodType<{ id: number; ids: number[] }, RoleAssignmentInput<K>>;
+  // (typed input for the web client; the parse itself accepts anything and answers the messages above)
 }
 
 /** Changing a role's menus or permissions is editing the role; the caller must also outrank it (server). */

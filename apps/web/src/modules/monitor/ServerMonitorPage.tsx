@@ -1,20 +1,9 @@
+import { serverStatus } from '@app/shared/contracts/monitor';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Progress, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/request';
+import { useContractQuery } from '../../app/contractClient';
 import '../../crud/crud.css';
-
-interface ServerInfo {
-  version: string;
-  node: string;
-  host: { platform: string; arch: string; cpus: number; loadAverage: number[]; cpuUsagePercent: number; uptimeSeconds: number };
-  memory: { total: number; free: number; used: number };
-  process: { uptimeSeconds: number; rss: number; heapUsed: number; heapTotal: number; pid: number };
-  disk: { path: string; total: number; free: number; used: number } | null;
-  database: { dialect: string; bytes: number | null; pool: { total?: number; idle?: number; waiting?: number; max?: number } | null };
-  cache: { kind: string; info: Record<string, string> };
-}
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
@@ -24,7 +13,7 @@ const pct = (used: number, total: number) => (total > 0 ? Math.round((used / tot
 /** 系统监控 › 服务监控: the server's CPU, memory, heap, disk, database, cache, uptime and version, every 10 s. */
 export default function ServerMonitorPage() {
   const { t } = useTranslation('system');
-  const q = useQuery({ queryKey: ['monitor', 'server'], queryFn: () => api.get<ServerInfo>('/api/monitor/server'), refetchInterval: 10_000 });
+  const q = useContractQuery(serverStatus, {}, { refetchInterval: 10_000 });
   const s = q.data;
   const duration = (sec: number) => t('monitor.duration', { d: Math.floor(sec / 86400), h: Math.floor((sec % 86400) / 3600), m: Math.floor((sec % 3600) / 60) });
   return (

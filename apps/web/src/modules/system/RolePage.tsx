@@ -1,3 +1,4 @@
+import { assignRoleMenus, assignRolePermissions } from '@app/shared/contracts/system';
 import { menuTree, permissionTree } from '@app/shared/contracts/systemTrees';
 import { holdsPermissionCode } from '@app/shared/permissions';
 import { permissionCodes } from '@app/shared/resource';
@@ -8,7 +9,7 @@ import { Button, Card, Col, Empty, Form, Input, Row as GridRow, Select, Space, S
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
-import { callContract } from '../../app/contractClient';
+import { callContract, contractCodes } from '../../app/contractClient';
 import { api } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
@@ -97,8 +98,8 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
   const assign = useApiMutation<unknown, { id: number; kind: 'menus' | 'permissions'; ids: number[] }>({
     mutationFn: ({ id, kind: which, ids }) =>
       which === 'menus'
-        ? api.put('/api/roles/menu', { id, menus: ids.map((x) => ({ id: x })) })
-        : api.put('/api/roles/permission', { id, permissions: ids.map((x) => ({ id: x })) }),
+        ? callContract(assignRoleMenus, { body: { id, menus: ids.map((x) => ({ id: x })) } })
+        : callContract(assignRolePermissions, { body: { id, permissions: ids.map((x) => ({ id: x })) } }),
     // the caller may hold this role: his sidebar (menus) and buttons (codes of /auth/info) follow at once
     invalidate: (_data, vars) => [['roles', 'detail', vars.id], ...(vars.kind === 'menus' ? [['menus', 'build']] : [])],
     onSuccess: (_data, vars) => (vars.kind === 'permissions' ? refreshAuth() : undefined),
@@ -286,7 +287,7 @@ export default function RolePage() {
         </Card>
       </div>
       <div className="split-side" style={{ '--side-width': '380px' } as React.CSSProperties}>
-        <AssignPanel role={selected} canSave={hasPermission(permissionCodes(roleResource, 'edit'))} />
+        <AssignPanel role={selected} canSave={hasPermission(contractCodes(assignRoleMenus))} />
       </div>
       {(can.create || can.edit) && (
         <RoleDialog

@@ -1,4 +1,4 @@
-import { allRoles, ownRoleLevel } from '@app/shared/contracts/system';
+import { allRoles, exportUsers, ownRoleLevel } from '@app/shared/contracts/system';
 import { permissionCodes } from '@app/shared/resource';
 import { userResource } from '@app/shared/resources/user';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
@@ -6,11 +6,10 @@ import { Button, Card, Col, Form, Input, Row as GridRow, Select, Tree, Typograph
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
-import { useContractQuery } from '../../app/contractClient';
+import { contractCodes, downloadContract, useContractQuery } from '../../app/contractClient';
 import { useEagerQuery } from '../../app/prefetch';
 import { type DictMap, useDicts } from '../../app/dict';
 import { feedback, notify } from '../../app/feedback';
-import { downloadBlob } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
 import { SearchBar } from '../../crud/SearchBar';
@@ -238,14 +237,14 @@ export default function UserPage() {
     create: hasPermission(permissionCodes(userResource, 'create')),
     edit: hasPermission(permissionCodes(userResource, 'edit')),
     delete: hasPermission(permissionCodes(userResource, 'delete')),
-    export: hasPermission(permissionCodes(userResource, 'export')),
+    export: hasPermission(contractCodes(exportUsers)),
   };
 
   const { page: _p, size: _s, sort: _sort, ...filters } = list.params;
   const doExport = async () => {
     setExporting(true);
     try {
-      await downloadBlob('/api/users/download', { params: { ...filters, sort: list.params.sort }, fileName: `${t('user.exportName')}.xlsx` });
+      await downloadContract(exportUsers, { query: { ...filters, sort: list.params.sort } }, `${t('user.exportName')}.xlsx`);
     } catch {
       /* shown by the request layer */
     } finally {

@@ -1,11 +1,12 @@
 import { listOwnLogs } from '@app/shared/contracts/system';
+import { uploadOwnAvatar } from '@app/shared/contracts/userCentre';
 import { CameraOutlined, LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Descriptions, Spin, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { notify } from '../../app/feedback';
-import { api } from '../../app/request';
+import { uploadContract } from '../../app/contractClient';
 import { formatDateTime } from '../../crud/format';
 import { useApiMutation } from '../../crud/mutations';
 import { LogTable } from '../monitor/LogPage';
@@ -28,7 +29,7 @@ function AvatarUpload() {
     mutationFn: (file) => {
       const data = new FormData();
       data.append('file', file);
-      return api.post('/api/users/updateAvatar', data);
+      return uploadContract(uploadOwnAvatar, data);
     },
     success: t('center.avatarChanged'),
     // the header and this card show the new picture once the signed-in user is read again

@@ -1,3 +1,4 @@
+import { changeOwnEmail, sendEmailCode } from '@app/shared/contracts/userCentre';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
@@ -5,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { encryptPassword } from '../../app/crypto';
-import { api } from '../../app/request';
+import { callContract } from '../../app/contractClient';
 import { FormResetOnMount } from '../../crud/CrudDialog';
 import { useApiMutation } from '../../crud/mutations';
 
@@ -70,7 +71,7 @@ export function EmailDialog({ open, onClose }: { open: boolean; onClose: () => v
   const send = useSendCode();
   const rules = emailRules(t, user?.email);
   const code = useApiMutation<unknown, string>({
-    mutationFn: (email) => api.post('/api/code/resetEmail', { type: 'email', value: email }),
+    mutationFn: (email) => callContract(sendEmailCode, { body: { type: 'email', value: email } }),
     success: t('center.codeSent'),
     onSuccess: () => send.startCountdown(),
     // the request layer showed why; the button offers to send again
@@ -79,7 +80,7 @@ export function EmailDialog({ open, onClose }: { open: boolean; onClose: () => v
   const change = useApiMutation<unknown, { email: string; code: string; pass: string }>({
     mutationFn: async (values) => {
       const password = await encryptPassword(values.pass);
-      return api.post(`/api/users/updateEmail/${encodeURIComponent(values.code.trim())}`, { email: values.email.trim(), password });
+      return callContract(changeOwnEmail, { params: { code: values.code.trim() }, body: { email: values.email.trim(), password } });
     },
     success: t('center.emailChanged'),
     form,

@@ -1,10 +1,11 @@
+import { changeOwnPassword } from '@app/shared/contracts/userCentre';
 import { Alert, Form, type FormInstance, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { encryptPassword } from '../../app/crypto';
-import { api } from '../../app/request';
+import { callContract } from '../../app/contractClient';
 import { FormResetOnMount } from '../../crud/CrudDialog';
 import { useApiMutation } from '../../crud/mutations';
 
@@ -45,7 +46,7 @@ export function PasswordDialog({ open, onClose, required = false }: { open: bool
   const change = useApiMutation<unknown, { oldPass: string; newPass: string }>({
     mutationFn: async (values) => {
       const [oldPass, newPass] = await Promise.all([encryptPassword(values.oldPass), encryptPassword(values.newPass)]);
-      return api.post('/api/users/updatePass', { oldPass, newPass });
+      return callContract(changeOwnPassword, { body: { oldPass, newPass } });
     },
     success: t('center.passwordChanged'),
     successSeconds: LOGOUT_DELAY_MS / 1000,
