@@ -15,6 +15,7 @@ import { apiDocsRouteRules, registerApiDocs } from './crud/apiDocs.ts';
 import { registerSecurity, SecuredServerResponse } from './core/security.ts';
 import { registerModules } from './modules/index.ts';
 import { registerStorage } from './core/storage/index.ts';
+import { registerStoredFileRoutes } from './modules/storage/storedFileRoutes.ts';
 import './core/context.ts';
 import dbPlugin from './core/plugins/db.ts';
 import { prepareDatabase } from './sync/index.ts';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (apiDocs) await registerApiDocs(app);
   // app.storage (local disk or S3-compatible) before the modules that keep files
   await app.register(registerStorage, { fileMaxBytes: (config.storageMaxMb ?? 15) * 1024 * 1024 });
+  registerStoredFileRoutes(app);
   // app.scheduler (croner in-process, or BullMQ with REDIS_URL) before the modules that register handlers
   await app.register(schedulerPlugin);
   await registerModules(app);

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Readable } from 'node:stream';
-import { publicImage, storedObject } from '@app/shared/contracts/storage';
-import { routeContract } from '../../crud/registerContract.ts';
 import { AppError } from '../errors.ts';
 import { sendStream } from '../sendStream.ts';
 import { contentDisposition, contentTypeOfKey, servesInline } from './policy.ts';
-import { createStorageService, PUBLIC_IMAGE_PURPOSES, type ReceivedUpload, type StorageService } from './service.ts';
+import { createStorageService, type ReceivedUpload, type StorageService } from './service.ts';
 import type { StoragePurpose } from './types.ts';
 
 export type { ReceivedUpload, SavedObject, StorageService, StoredRef } from './service.ts';
@@ -20,11 +18,8 @@ declare module 'fastify' {
 }
 
 /**
- * The storage plugin: decorates `app.storage` and serves the local store's two routes —
- * - `GET /api/storage/object?key&name&exp&sig`: a signed, expiring link (what `downloadUrl` gives for local files);
- * - `GET /api/storage/public/<purpose>/<yyyy-MM>/<uuid>.<png|jpg|gif|webp>`: raster images of avatars, pictures
- *   and mail images by their unguessable key, for img tags and e-mails that carry no token.
- * Everything served from our origin is `nosniff` with a sandboxing CSP; anything but a raster image is an attachment.
+ * The storage plugin: decorates `app.storage`. The local store's two file routes are registered from their contracts
+ * by modules/storage/storedFileRoutes.ts (core stays below crud).
  */
 async function storagePlugin(fastify: FastifyInstance, opts: { fileMaxBytes?: number }): Promise<void> {
   const { config, db, secrets, keys } = fastify.ctx;
@@ -37,22 +32,6 @@ async function storagePlugin(fastify: FastifyInstance, opts: { fileMaxBytes?: nu
     endpointAllowlist: config.storageEndpointAllowlist,
   });
   fastify.decorate('storage', service);
-
-  routeContract(fastify, storedObject, async (req, reply) => {
-    const { key, name } = service.verifyLocalLink(req.query);
-    const body = await service.local.get(key);
-    return sendObject(reply, body, key, name);
-  });
-
-  routeContract(fastify, publicImage, async (req, reply) => {
-    const { purpose, month, file } = req.params;
-    const isPublicImage = (PUBLIC_IMAGE_PURPOSES as readonly string[]).includes(purpose) && /^\d{4}-\d{2}$/.test(month) && /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(file);
-    if (!isPublicImage) throw new AppError('STORAGE_OBJECT_MISSING', {});
-    const key = `${purpose}/${month}/${file}`;
-    const body = await service.local.get(key);
-    reply.header('cache-control', 'public, max-age=86400, immutable');
-    return sendObject(reply, body, key, file);
-  });
 }
 
 /** Stream a stored object with the headers that keep the browser from running it. */
