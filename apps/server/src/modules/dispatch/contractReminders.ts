@@ -9,6 +9,7 @@ import type { RegisteredResource } from '../../crud/registerResource.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { chinaToday } from './lookups.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 export const REMINDED = '已提醒';
 export const NOT_REMINDED = '未提醒';
@@ -83,8 +84,7 @@ export function registerContractReminders(app: FastifyInstance, staff: Registere
     query.contractWarnState = REMINDED;
     const paging = parsePaging(query, sortable, [['contractEnd', 'asc']]);
     const filtered = await staff.listQuery(req, query);
-    const countRow = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const totalElements = Number((countRow as { n?: unknown } | undefined)?.n ?? 0);
+    const totalElements = await countOf(filtered);
     let qb = filtered.selectAll('accounts_staff');
     for (const [c, d] of paging.sort) qb = qb.orderBy(`accounts_staff.${c}`, d);
     const rows = totalElements ? await qb.limit(paging.size).offset(paging.page * paging.size).execute() : [];

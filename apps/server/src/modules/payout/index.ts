@@ -14,6 +14,7 @@ import { payoutFileName, writePayoutFile } from './bankFile.ts';
 import { type Candidate, checkCandidates } from './precheck.ts';
 import { registerPayoutReturns } from './returns.ts';
 import { batchOut, batchToApi, visibleBatch, insertChunked, layoutOrRefuse, loadBatch, loadRows, loadTemplate, num, resultCounts, rowOut, type StoredBatch } from './store.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 /**
  * 代发工资 (issue 23 items 1-3): the bank templates (a plain resource whose layout is checked on save), payout
@@ -40,8 +41,7 @@ export function registerPayout(app: FastifyInstance): void {
     if (month) qb = qb.where('accounts_payout_batch.month', '=', month);
     if (state) qb = qb.where('accounts_payout_batch.state', '=', state);
     qb = await whereCompanyVisible(app, req, qb, 'accounts_payout_batch.company_id');
-    const count = (await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
-    const totalElements = Number(count?.n ?? 0);
+    const totalElements = await countOf(qb);
     const rows = totalElements
       ? ((await qb.selectAll('accounts_payout_batch').orderBy('accounts_payout_batch.id', 'desc').limit(size).offset(page * size).execute()) as unknown as StoredBatch[])
       : [];

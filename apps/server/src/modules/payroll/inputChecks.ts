@@ -3,6 +3,7 @@ import { payrollStaffOptions, payrollUnmatchedInputs, UNMATCHED_CODES } from '@a
 import { hasPermission } from '@app/shared/resource';
 import { routeContract } from '../../crud/registerContract.ts';
 import { requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
+import { likeContains } from '../../core/db.ts';
 import { type TaxInputTable, unmatchedTaxInputs } from './inputMatching.ts';
 
 /**
@@ -19,9 +20,6 @@ const PICKER_LIMIT = 20;
 /** A check list longer than this is cut (the screen says so); filters narrow it. */
 const CHECK_LIMIT = 2000;
 
-/** LIKE pattern of user text, its wildcards escaped. */
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function registerInputChecks(app: FastifyInstance): void {
   /** The client companies visible to the caller (null: all). */
   async function visibleCompanyIds(req: FastifyRequest): Promise<Set<number> | null> {
@@ -37,7 +35,7 @@ export function registerInputChecks(app: FastifyInstance): void {
       .selectFrom('accounts_staff as s')
       .innerJoin('accounts_company as c', 'c.id', 's.company_id')
       .select(['s.id', 's.staff_name', 's.id_card', 's.phone', 's.job_state', 's.company_id', 'c.company_name', 'c.dispatch_company']);
-    if (q) qb = qb.where((eb) => eb.or([eb('s.staff_name', 'like', likePattern(q)), eb('s.id_card', 'like', likePattern(q.toUpperCase()))]));
+    if (q) qb = qb.where((eb) => eb.or([likeContains(app.ctx.dialect, 's.staff_name', q), likeContains(app.ctx.dialect, 's.id_card', q.toUpperCase())]));
     if (agent) qb = qb.where('c.dispatch_company', '=', agent);
     if (companyId) qb = qb.where('s.company_id', '=', companyId);
     const scope = await requestDeptScope(req, app.ctx.db);

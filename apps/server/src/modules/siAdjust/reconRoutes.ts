@@ -12,6 +12,7 @@ import type { AnySelect } from '../../crud/registerResource.ts';
 import { BACK_ITEMS } from './backItems.ts';
 import { compareFigures, lineOut, ourFigures, readBureauFile, reconSummaryOf, staffCardsOf } from './recon.ts';
 import { SheetError } from './sheet.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 /** 社保平账 routes (issue 24 item 4): import a bureau statement, list it and its differences, accept differences. */
 
@@ -94,9 +95,9 @@ export function registerSiRecon(app: FastifyInstance): void {
     if (req.query.companyId) qb = qb.where('company_id', '=', req.query.companyId);
     if (req.query.month) qb = qb.where('month', '=', req.query.month);
     qb = await whereCompanyVisible(app, req, qb, `${RECONS}.company_id`);
-    const total = (await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: unknown } | undefined;
+    const totalElements = await countOf(qb);
     const rows = (await qb.selectAll().orderBy('id', 'desc').limit(size).offset(page * size).execute()) as Record<string, unknown>[];
-    return { content: await Promise.all(rows.map((r) => reconSummaryOf(db(), r))), totalElements: Number(total?.n ?? 0) };
+    return { content: await Promise.all(rows.map((r) => reconSummaryOf(db(), r))), totalElements };
   });
 
   routeContract(app, listSiReconLines, async (req) => {
@@ -106,9 +107,9 @@ export function registerSiRecon(app: FastifyInstance): void {
     let qb = db().selectFrom(LINES).where('recon_id', '=', Number(recon.id));
     if (req.query.kind) qb = qb.where('kind', '=', req.query.kind);
     if (req.query.state) qb = qb.where('state', '=', req.query.state);
-    const total = await qb.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const totalElements = await countOf(qb);
     const rows = await qb.selectAll().orderBy('id').limit(size).offset(page * size).execute();
-    return { content: rows.map((r) => lineOut(r as Record<string, unknown>)), totalElements: Number(total?.n ?? 0) };
+    return { content: rows.map((r) => lineOut(r as Record<string, unknown>)), totalElements };
   });
 
   routeContract(app, acceptSiReconLines, async (req) => {

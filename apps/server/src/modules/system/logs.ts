@@ -8,6 +8,7 @@ import { AppError } from '../../core/errors.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 type Row = Record<string, unknown>;
 
@@ -25,8 +26,7 @@ export function registerLogs(fastify: FastifyInstance): void {
     const paging = parsePaging(query, sortable, defaultSort);
     let qb = applyFilters(app.ctx.db.selectFrom('sys_log'), logResource, query, app.ctx.dialect).where('log_type', 'in', logTypes);
     if (extra) qb = extra(qb);
-    const count = await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const totalElements = Number((count as { n: number } | undefined)?.n ?? 0);
+    const totalElements = await countOf(qb);
     let rows: Row[] = [];
     if (totalElements > 0) {
       let sel = qb.select(['id', 'username', 'request_ip', 'description', 'method', 'params', 'browser', 'time', 'log_type', 'create_time']);

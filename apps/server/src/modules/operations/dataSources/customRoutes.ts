@@ -10,13 +10,14 @@ import {
   updateCustomDatasource,
 } from '@app/shared/contracts/operations/dataSources';
 import type { CurrentUser } from '../../../core/context.ts';
-import { insertReturningId, nowIso } from '../../../core/db.ts';
+import { insertReturningId, likeContains, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { routeContract } from '../../../crud/registerContract.ts';
 import { DATASETS, datasetColumnNames, datasetFields, datasetOf, projectionTableData } from './datasets.ts';
 import { encodingOf, trimmed } from './dataOriginChecks.ts';
 import { customFromRow, loadCustom } from './store.ts';
 import type { CustomDatasourceRecord } from './types.ts';
+import { countOf } from '../../../crud/pagedQuery.ts';
 
 /** The `/customDatasource` endpoints of spec §7 "Data" and the dataset catalogue the custom-source dialog needs. */
 
@@ -30,8 +31,8 @@ export function registerCustomDatasourceRoutes(app: FastifyInstance): void {
   routeContract(app, listCustomDatasources, async (req) => {
       const { pageNumber = 1, pageSize = 10, name } = req.query;
       let qb = db.selectFrom('custom_datasource');
-      if (name) qb = qb.where('name', 'like', `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const total = Number(((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+      if (name) qb = qb.where(likeContains(app.ctx.dialect, 'name', name));
+      const total = await countOf(qb);
       const rows = total
         ? await qb
             .selectAll()

@@ -14,7 +14,7 @@ import {
 } from '@app/shared/contracts/operations/dataSources';
 import { hasPermission } from '@app/shared/resource';
 import type { CurrentUser } from '../../../core/context.ts';
-import { insertReturningId, nowIso } from '../../../core/db.ts';
+import { insertReturningId, likeContains, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { maskSecret } from '../../../core/secrets.ts';
 import { routeContract } from '../../../crud/registerContract.ts';
@@ -25,6 +25,7 @@ import { openDataOrigin } from './read.ts';
 import { testSqlSource } from './sqlSource.ts';
 import { dataOriginFromRow, loadDataOrigin } from './store.ts';
 import { type DataOriginRecord, PREVIEW_ROWS } from './types.ts';
+import { countOf } from '../../../crud/pagedQuery.ts';
 
 /**
  * The data-source endpoints of spec §7 "Data" (design §2.5): the `/dataOrigin` manager, the upload, the
@@ -108,9 +109,9 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
   routeContract(app, listDataOrigins, async (req) => {
       const { pageNumber = 1, pageSize = 10, dataName, type } = req.query;
       let qb = db.selectFrom('data_origin');
-      if (dataName) qb = qb.where('data_name', 'like', `%${dataName.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      if (dataName) qb = qb.where(likeContains(app.ctx.dialect, 'data_name', dataName));
       if (type) qb = qb.where('type', '=', type);
-      const total = Number(((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+      const total = await countOf(qb);
       const rows = total
         ? await qb
             .selectAll()

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteModel, getModel, listModels, MODEL_CODES, saveModel, setModelShelf } from '@app/shared/contracts/operations/models';
-import { nowIso } from '../../../core/db.ts';
+import { likeContains, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { SECRET_MASK } from '../../../core/secrets.ts';
 import { BUILTIN_PREFIX, builtinOf, checkParameterInfo } from './catalogue.ts';
@@ -8,6 +8,7 @@ import { parseSite } from './external.ts';
 import { externalPolicy, findModel, modelFromDb, modelToApi, OFF_SHELF, ON_SHELF, type ModelRow } from './modelStore.ts';
 import { routeContract } from '../../../crud/registerContract.ts';
 import { FILE_TYPES } from './types.ts';
+import { countOf } from '../../../crud/pagedQuery.ts';
 
 export { MODEL_CODES };
 
@@ -34,9 +35,9 @@ export function registerModelRoutes(fastify: FastifyInstance): void {
   routeContract(app, listModels, async (req) => {
     const { pageNumber = 1, pageSize = 10, modelName, statu } = req.query;
     let qb = db.selectFrom('analysis_model');
-    if (modelName?.trim()) qb = qb.where('model_name', 'like', `%${modelName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (modelName?.trim()) qb = qb.where(likeContains(app.ctx.dialect, 'model_name', modelName.trim()));
     if (statu) qb = qb.where('statu', '=', statu);
-    const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const total = await countOf(qb);
     const rows = total ? await qb.selectAll().orderBy('id', 'asc').limit(pageSize).offset((pageNumber - 1) * pageSize).execute() : [];
     return { content: rows.map((r) => modelToApi(modelFromDb(r))), totalElements: total };
   });

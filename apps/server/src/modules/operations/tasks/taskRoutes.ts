@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { createTask, deleteTask, execTask, listTaskLogs, listTasks, TASK_CODES, type TaskBody, type TaskState, taskDispatch, type taskRow, taskNextRuns, toggleTask, updateTask } from '@app/shared/contracts/operations/tasks';
-import { nowIso } from '../../../core/db.ts';
+import { likeContains, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { routeContract } from '../../../crud/registerContract.ts';
 import { nextFireTimes, normaliseCron } from '../../../core/scheduler/index.ts';
@@ -9,6 +9,7 @@ import { coerceTaskParameters, needsProperty } from '../models/catalogue.ts';
 import { findModel, ON_SHELF } from '../models/modelStore.ts';
 import { runModelTask } from './runModelTask.ts';
 import { armTask, findTask, MODEL_TASK_HANDLER, nextFire, TASK_STATE, type TaskDbRow, type TaskRow, taskFromDb, taskKey } from './taskStore.ts';
+import { countOf } from '../../../crud/pagedQuery.ts';
 
 export { TASK_CODES };
 
@@ -125,8 +126,8 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
   routeContract(app, listTasks, async (req) => {
     const { page = 0, size = 10, jobName } = req.query;
     let qb = db.selectFrom('model_task');
-    if (jobName?.trim()) qb = qb.where('job_name', 'like', `%${jobName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    if (jobName?.trim()) qb = qb.where(likeContains(app.ctx.dialect, 'job_name', jobName.trim()));
+    const total = await countOf(qb);
     const rows = total ? (await qb.selectAll().orderBy('id', 'desc').limit(size).offset(page * size).execute()).map((r) => taskFromDb(r)) : [];
     const names = await modelNames(app, rows.map((r) => r.modelId));
     return { content: await Promise.all(rows.map((r) => taskToApi(app, r, names))), totalElements: total };
@@ -220,9 +221,9 @@ export function registerTaskRoutes(fastify: FastifyInstance): void {
   routeContract(app, listTaskLogs, async (req) => {
     const { page = 0, size = 5, jobName, isSuccess } = req.query;
     let qb = db.selectFrom('sys_job_log').where('job_key', 'like', 'task:%');
-    if (jobName?.trim()) qb = qb.where('job_name', 'like', `%${jobName.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (jobName?.trim()) qb = qb.where(likeContains(app.ctx.dialect, 'job_name', jobName.trim()));
     if (isSuccess) qb = qb.where('is_success', '=', isSuccess === 'true' || isSuccess === '1' ? 1 : 0);
-    const total = Number((await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
+    const total = await countOf(qb);
     const rows = total ? await qb.selectAll().orderBy('id', 'desc').limit(size).offset(page * size).execute() : [];
     const admin = req.user?.permissions.includes('ADMIN') ?? false;
     return {
