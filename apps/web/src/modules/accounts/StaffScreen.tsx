@@ -8,6 +8,7 @@ import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
 import { BatchDeleteButton, type DialogMode, ExcelButtons, ResourceTable, type Row, SearchBar, SearchItem, dictNames, useBatchDelete, useResourceList } from '../../crud';
 import '../../crud/crud.css';
+import { resourceImportUrl } from '../../crud/resourceClient';
 import { CompanySelect, useChosenCompany, useCompanies } from './companies';
 import { STAFF_ACCOUNTS_CODES, StaffAccountRowButton, StaffAccountsButton, StaffAccountsDialog, useStaffAccounts } from './StaffAccounts';
 import { StaffDialog } from './StaffDialog';
@@ -82,7 +83,7 @@ export function StaffScreen({ variant }: { variant: StaffVariant }) {
         baseParams={{ companyId: companyId ?? undefined }}
         canImport={companyId !== null}
         canTemplate
-        importUrl={companyId !== null ? `/api/import/${def.name}?companyId=${companyId}` : undefined}
+        importUrl={companyId !== null ? resourceImportUrl(def.name, { companyId }) : undefined}
       />
     </>
   ) : undefined;

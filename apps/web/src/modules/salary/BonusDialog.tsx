@@ -2,8 +2,8 @@ import { SALARY_BONUS_MAX_YUAN, salaryResource } from '@app/shared/resources/sal
 import { Alert, Form, InputNumber, Modal, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/request';
 import { type Row, useResourceMutation } from '../../crud';
+import { type RowUpdateOf, updateRowOf } from '../../crud/resourceClient';
 
 /**
  * 全年一次性奖金 of one salary row (issue 10 item 7): the amount and whether it is taxed on its own (the default,
@@ -22,8 +22,8 @@ export function BonusDialog({ row, onClose, onSaved }: { row: Row | null; onClos
   }, [row]);
 
   // the row is recalculated on the server: the month's rows and its summary refresh (useResourceMutation)
-  const save = useResourceMutation<unknown, { id: unknown; bonus: number; bonusMerged: boolean }>(salaryResource, {
-    mutationFn: (body) => api.put('/api/accountsSalary', body),
+  const save = useResourceMutation<unknown, RowUpdateOf<typeof salaryResource>>(salaryResource, {
+    mutationFn: (body) => updateRowOf(salaryResource, body),
     success: t('saved'),
     onSuccess: () => {
       onSaved?.();
@@ -36,7 +36,7 @@ export function BonusDialog({ row, onClose, onSaved }: { row: Row | null; onClos
       open={row !== null}
       title={t('bonus.title', { name: row?.staffName ?? '' })}
       onCancel={onClose}
-      onOk={() => row && save.mutate({ id: row.id, bonus: Number(bonus ?? 0), bonusMerged: merged })}
+      onOk={() => row && save.mutate({ id: Number(row.id), bonus: Number(bonus ?? 0), bonusMerged: merged })}
       okText={t('save')}
       cancelText={t('cancel')}
       confirmLoading={save.isPending}

@@ -1,5 +1,5 @@
 import { type PayslipSheetLine, payslipLines } from '@app/shared/contracts/payslips';
-import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS, PAYSLIP_PRE_TAX_DEDUCTIONS } from '@app/shared/resources/payslip';
+import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS, PAYSLIP_PRE_TAX_DEDUCTIONS, payslipResource } from '@app/shared/resources/payslip';
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Space } from 'antd';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../crud/resourceLabels';
 import { callContract } from '../../app/contractClient';
 import { type Row, formatMoney } from '../../crud';
+import { resourceListKey } from '../../crud/resourceClient';
 import './salary.css';
 
 /**
@@ -152,7 +153,8 @@ export function PayslipPrintModal({ row, onClose }: { row: Row | null; onClose: 
   const { t } = useTranslation('salary');
   // a generated payslip is printed from its salary row's lines; an imported one (lines: null) from its columns
   const lines = useQuery({
-    queryKey: ['crud', '/api/acPayslip', 'lines', row?.id],
+    // under the payslip list's key: a salary change refreshes that list (crud/mutations.ts) and so these lines too
+    queryKey: [...resourceListKey(payslipResource.name), 'lines', row?.id],
     queryFn: () => callContract(payslipLines, { query: { id: Number(row?.id) } }),
     enabled: row?.id !== undefined && row?.id !== null,
   });

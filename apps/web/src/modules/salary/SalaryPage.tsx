@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../app/auth';
 import { useDicts } from '../../app/dict';
-import { api } from '../../app/request';
 import { ResourceTable, type Row, SearchBar, SearchItem, deleteRows, dictNames, formatDateTime, useResourceList, useResourceMutation } from '../../crud';
 import '../../crud/crud.css';
+import { updateRowOf } from '../../crud/resourceClient';
 import { CompanySelect, useChosenCompany, useCompanies } from '../accounts/companies';
 import { BonusDialog } from './BonusDialog';
 import { MonthSteps, useConfirmLog, useMonthSummary } from './MonthProgress';
@@ -67,7 +67,7 @@ export default function SalaryPage() {
   const company = companies.find((c) => Number(c.id) === companyId);
 
   // the row being edited inline: 加班费/扣款 in the row, 补发/补扣 (with their months)/经济补偿金 in the panel above the table
-  const [editing, setEditing] = useState<({ id: unknown; staffName: string; jiaban: number | null; koukuan: number | null } & PayItemValues) | null>(null);
+  const [editing, setEditing] = useState<({ id: number; staffName: string; jiaban: number | null; koukuan: number | null } & PayItemValues) | null>(null);
   const [payItemErrors, setPayItemErrors] = useState<PayItemErrors>({});
   const [bonusRow, setBonusRow] = useState<Row | null>(null);
   const editingId = editing?.id;
@@ -101,7 +101,7 @@ export default function SalaryPage() {
   const allCalculated = !!summary.data && summary.data.rows > 0 && summary.data.calculated === summary.data.rows;
 
   const amounts = useResourceMutation<unknown, NonNullable<typeof editing>>(def, {
-    mutationFn: (e) => api.put(`/api/${def.name}`, { id: e.id, jiaban: Number(e.jiaban ?? 0), koukuan: Number(e.koukuan ?? 0), ...payItemsBody(e) }),
+    mutationFn: (e) => updateRowOf(def, { id: e.id, jiaban: Number(e.jiaban ?? 0), koukuan: Number(e.koukuan ?? 0), ...payItemsBody(e) }),
     success: t('saved'),
     onSuccess: () => setEditing(null),
     // a refusal about 补发/补扣/经济补偿金 (a month missing or not before the salary month) shows on its field too
@@ -126,7 +126,7 @@ export default function SalaryPage() {
   const remove = (row: Row) => removal.mutateAsync(row).catch(() => undefined);
 
   const rowLocked = (row: Row) => locked || Number(row.tag) === 1;
-  const isEditing = (row: Row) => editing !== null && editing.id === row.id;
+  const isEditing = (row: Row) => editing !== null && editing.id === Number(row.id);
 
   const numberInput = (name: 'jiaban' | 'koukuan') => (
     <InputNumber
@@ -210,7 +210,7 @@ export default function SalaryPage() {
                     disabled={disabled || editing !== null}
                     onClick={() => {
                       setPayItemErrors({});
-                      setEditing({ id: row.id, staffName: String(row.staffName ?? ''), jiaban: row.jiaban == null ? 0 : Number(row.jiaban), koukuan: row.koukuan == null ? 0 : Number(row.koukuan), ...payItemsOf(row) });
+                      setEditing({ id: Number(row.id), staffName: String(row.staffName ?? ''), jiaban: row.jiaban == null ? 0 : Number(row.jiaban), koukuan: row.koukuan == null ? 0 : Number(row.koukuan), ...payItemsOf(row) });
                     }}
                     aria-label={t('edit')}
                     data-testid="salary-edit"

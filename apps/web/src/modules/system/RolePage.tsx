@@ -10,9 +10,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/auth';
 import { callContract, contractCodes } from '../../app/contractClient';
-import { api } from '../../app/request';
 import { CrudDialog, type DialogMode, FieldItem } from '../../crud/CrudDialog';
 import { ResourceTable } from '../../crud/ResourceTable';
+import { readRowOf } from '../../crud/resourceClient';
 import { SearchBar } from '../../crud/SearchBar';
 import { RefMultiSelect } from '../../crud/fields';
 import { useApiMutation } from '../../crud/mutations';
@@ -51,13 +51,6 @@ export function markUngrantable(nodes: readonly AssignNode[], own: readonly stri
 
 const anyDisabled = (nodes: readonly AssignNode[]): boolean => nodes.some((n) => n.disabled || anyDisabled(n.children ?? []));
 
-interface RoleDetail extends Row {
-  id: number;
-  menus?: { id: number }[];
-  permissions?: { id: number }[];
-  depts?: { id: number }[];
-}
-
 /** Menu or permission assignment of one role. */
 function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) {
   const { t } = useTranslation('system');
@@ -73,7 +66,7 @@ function AssignPanel({ role, canSave }: { role: Row | null; canSave: boolean }) 
   });
   const detail = useQuery({
     queryKey: ['roles', 'detail', role?.id],
-    queryFn: () => api.get<RoleDetail>(`/api/roles/${role!.id}`),
+    queryFn: () => readRowOf(roleResource, role!.id),
     enabled: !!role,
   });
   const nodes = useMemo(() => (kind === 'permissions' ? markUngrantable(tree.data ?? [], own) : (tree.data ?? [])), [tree.data, kind, own]);
@@ -175,7 +168,7 @@ function RoleDialog({ open, mode, record, onClose, onSaved }: { open: boolean; m
   const { t } = useTranslation('system');
   const detail = useQuery({
     queryKey: ['roles', 'detail', record?.id],
-    queryFn: () => api.get<RoleDetail>(`/api/roles/${record!.id}`),
+    queryFn: () => readRowOf(roleResource, record!.id),
     enabled: open && mode === 'edit' && !!record,
   });
   const [form] = Form.useForm();

@@ -15,12 +15,13 @@ import {
   type PayoutProblem,
   repayPayout,
 } from '@app/shared/contracts/payout';
-import { contractPath } from '@app/shared/contracts/contract';
+import { bankTemplateResource } from '@app/shared/resources/bankTemplate';
 import { useAuth } from '../../../app/auth';
-import { callContract, contractCodes, downloadContract } from '../../../app/contractClient';
+import { callContract, contractCodes, downloadContract, uploadContract } from '../../../app/contractClient';
 import { notify } from '../../../app/feedback';
-import { RequestError, request } from '../../../app/request';
+import { RequestError } from '../../../app/request';
 import { formatDateTime, formatMoney } from '../../../crud/format';
+import { listRowsOf } from '../../../crud/resourceClient';
 import { SearchItem, SearchRow } from '../../../crud/SearchBar';
 import { usePagedList } from '../../../crud/usePagedList';
 import '../../../crud/crud.css';
@@ -53,7 +54,7 @@ export default function PayoutPage() {
   const templates = useQuery({
     queryKey: ['bankTemplate', 'choices'],
     // the bank templates are a resource (系统工具 › 银行模板); its list is the generic one
-    queryFn: () => request<{ content: { id: number; templateName: string }[] }>({ url: '/api/bankTemplate', params: { size: 100, sort: 'id,asc' } }),
+    queryFn: () => listRowsOf(bankTemplateResource, { size: 100, sort: 'id,asc' }),
   });
   const templateChoice = templateId ?? templates.data?.content[0]?.id ?? null;
 
@@ -117,7 +118,7 @@ export default function PayoutPage() {
     const form = new FormData();
     form.append('file', file);
     try {
-      const r = await request<ImportResult>({ url: contractPath(importPayoutReturn, { batchId: b.id }), method: 'POST', data: form });
+      const r = await uploadContract(importPayoutReturn, form, { params: { batchId: b.id } });
       setImported(r);
       await list.refresh();
     } catch {

@@ -7,9 +7,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDicts } from '../../../app/dict';
 import { callContract } from '../../../app/contractClient';
-import { api } from '../../../app/request';
 import { type FieldOverride, ResourceForm } from '../../../crud/CrudDialog';
 import { dictNames } from '../../../crud/fields';
+import { readRowOf } from '../../../crud/resourceClient';
 
 /**
  * 无法匹配 (findings U1, U7): the rows of one payroll input screen that no salary row reads — saved under a client's
@@ -47,7 +47,7 @@ export function UnmatchedInputsButton({ def, overrides }: Props) {
   const dicts = useDicts(useMemo(() => dictNames(def.fields), [def]));
 
   const edit = async (row: UnmatchedRow) => {
-    setEditing(await api.get<Record<string, unknown>>(`/api/${def.name}/${row.id}`));
+    setEditing(await readRowOf(def, row.id));
   };
 
   return (
