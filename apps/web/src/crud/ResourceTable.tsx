@@ -14,6 +14,7 @@ import { fitHeaderWidth } from './headerWidth';
 import { useResourceMutation } from './mutations';
 import { PageTotalsRow } from './pageTotals';
 import { PAGE_SIZES, type ResourceList, type Row } from './useResourceList';
+import { listTotalText } from './listTotal';
 import { deleteResourceRows } from './resourceClient';
 
 /**
@@ -368,7 +369,7 @@ export function ResourceTable(props: ResourceTableProps) {
                 showSizeChanger: true,
                 pageSizeOptions: PAGE_SIZES,
                 showQuickJumper: true,
-                showTotal: (total) => t('total', { count: total }),
+                showTotal: (total) => listTotalText(t, total, list.totalEstimated),
                 onChange: (page, size) => list.setPage(page - 1, size),
               }
         }

@@ -4,6 +4,7 @@ import { Button, Input, Space, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listTotalText } from './listTotal';
 import { SearchButtons, SearchItem, SearchRow } from './SearchBar';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageResult } from './useResourceList';
 
@@ -20,12 +21,13 @@ export interface PagedListOptions<T, F> {
   filters: F;
   /** Loads one page; `page` is 0-based (an endpoint counting from 1 is given page + 1). */
   load: (filters: F, page: number, size: number) => Promise<PageResult<T>>;
-  /** The pager's "共 N 条" text. */
+  /** The pager's "共 N 条" text (a total the server only estimated shows as the CRUD lists' "约 N 条" instead). */
   showTotal: (total: number) => ReactNode;
 }
 
 export function usePagedList<T extends object, F extends Record<string, unknown>>({ key, filters: initialFilters, load, showTotal }: PagedListOptions<T, F>) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('crud');
   const prefix = typeof key === 'string' ? [key] : key;
   const [filters, setFilters] = useState<F>(initialFilters);
   const [page, setPage] = useState(0);
@@ -49,7 +51,7 @@ export function usePagedList<T extends object, F extends Record<string, unknown>
       total: query.data?.totalElements ?? 0,
       showSizeChanger: true,
       pageSizeOptions: PAGE_SIZES,
-      showTotal,
+      showTotal: (total) => (query.data?.totalEstimated ? listTotalText(t, total, true) : showTotal(total)),
       onChange: (p, s) => {
         if (s !== size) {
           setSize(s);

@@ -1,13 +1,15 @@
 import type { ResourceDef } from '@app/shared/resource';
+import type { ListPage } from '@app/shared/resource/listPage';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useEagerQuery } from '../app/prefetch';
 import { api } from '../app/request';
+import { isTotalEstimated } from './listTotal';
 import { resourcePaths } from './resourceClient';
 
 /**
  * The list state of a resource screen: 0-based page (shown +1), page size, sort and filters, loaded with
- * `GET /api/<name>?page&size&sort&<filters>` -> `{content, totalElements}` (spec §4, §9).
+ * `GET /api/<name>?page&size&sort&<filters>` -> `{content, totalElements, totalEstimated?}` (spec §4, §9).
  */
 
 export const PAGE_SIZES = [10, 20, 30, 50];
@@ -16,10 +18,8 @@ export const DEFAULT_PAGE_SIZE = 10;
 export type Row = Record<string, any>;
 export type SortOrder = [field: string, dir: 'asc' | 'desc'];
 
-export interface PageResult<T = Row> {
-  content: T[];
-  totalElements: number;
-}
+/** A list answer: the shared ListPage (`totalEstimated` when the total is the PostgreSQL planner's estimate). */
+export type PageResult<T = Row> = ListPage<T>;
 
 export interface ResourceListOptions {
   /** List URL (a contract's path for a list that is not a resource's); default the resource's own (resourceClient). */
@@ -40,6 +40,8 @@ export interface ResourceListOptions {
 export interface ResourceList<T = Row> {
   rows: T[];
   total: number;
+  /** `total` is the server's estimate (PostgreSQL, 10,000 matching rows or more): shown as "约 N 条". */
+  totalEstimated: boolean;
   loading: boolean;
   /** 0-based. */
   page: number;
@@ -154,6 +156,7 @@ export function useResourceList<T = Row>(def: Pick<ResourceDef, 'name' | 'defaul
   return {
     rows,
     total,
+    totalEstimated: isTotalEstimated(data),
     loading: enabled && (query.isFetching || query.isLoading),
     page,
     size,
