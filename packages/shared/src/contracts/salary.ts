@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CodedMessage } from '../errors/catalogue.ts';
+import { codedIssue } from '../errors/zodIssues.ts';
 import { INT_MAX, isValidMonth } from '../resource/index.ts';
 import { defineContract } from './contract.ts';
 
@@ -23,11 +25,11 @@ export function currentChinaMonth(now = Date.now()): string {
   return new Date(now + CHINA_OFFSET_MS).toISOString().slice(0, 7);
 }
 
-/** A refused `{companyId, month}`: the message, the member at fault and that member's own message. */
+/** A refused `{companyId, month}`: the message, the member at fault and that member's own message (catalogue codes). */
 export interface CompanyMonthProblem {
-  message: string;
+  message: CodedMessage;
   field: 'companyId' | 'month';
-  fieldMessage: string;
+  fieldMessage: CodedMessage;
 }
 
 /**
@@ -37,18 +39,18 @@ export interface CompanyMonthProblem {
  */
 export function readCompanyMonth(raw: unknown, now = Date.now()): { companyId: number; month: string } | CompanyMonthProblem {
   const b = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-  const problem = (field: CompanyMonthProblem['field'], message: string, fieldMessage = message): CompanyMonthProblem => ({ message, field, fieldMessage });
+  const problem = (field: CompanyMonthProblem['field'], message: CodedMessage, fieldMessage = message): CompanyMonthProblem => ({ message, field, fieldMessage });
   const rawId = b.companyId;
-  if (rawId === undefined || rawId === null || rawId === '') return problem('companyId', '请选择一个单位');
+  if (rawId === undefined || rawId === null || rawId === '') return problem('companyId', { code: 'SALARY_COMPANY_REQUIRED' });
   // only a number or a digit string: Number()/String() of an object such as {"toString":"x"} throws
-  if (typeof rawId !== 'number' && typeof rawId !== 'string') return problem('companyId', '单位ID无效');
+  if (typeof rawId !== 'number' && typeof rawId !== 'string') return problem('companyId', { code: 'COMPANY_ID_INVALID' });
   const companyId = Number(rawId);
-  if (!/^\d{1,10}$/.test(String(rawId)) || !Number.isSafeInteger(companyId) || companyId <= 0 || companyId > INT_MAX) return problem('companyId', '单位ID无效');
+  if (!/^\d{1,10}$/.test(String(rawId)) || !Number.isSafeInteger(companyId) || companyId <= 0 || companyId > INT_MAX) return problem('companyId', { code: 'COMPANY_ID_INVALID' });
   const month = typeof b.month === 'string' ? b.month.trim() : '';
-  if (!month) return problem('month', '请选择月份');
-  if (!isValidMonth(month)) return problem('month', '月份格式应为YYYY-MM');
+  if (!month) return problem('month', { code: 'FIELD_CHOOSE', params: { label: '月份' } });
+  if (!isValidMonth(month)) return problem('month', { code: 'MONTH_FORMAT_INVALID' });
   const current = currentChinaMonth(now);
-  if (month > current) return problem('month', `不能处理未来月份（${month}）的工资，当前月份为${current}`, '不能选择未来月份');
+  if (month > current) return problem('month', { code: 'SALARY_FUTURE_MONTH', params: { month, current } }, { code: 'SALARY_FUTURE_MONTH_FIELD' });
   return { companyId, month };
 }
 
@@ -75,7 +77,7 @@ export const companyMonthSchema = z
   .transform((raw, ctx) => {
     const read = readCompanyMonth(raw);
     if ('companyId' in read) return read;
-    ctx.addIssue({ code: 'custom', message: read.message, input: raw, path: [read.field] });
+    ctx.addIssue({ ...codedIssue(read.message.code, read.message.params, raw), path: [read.field] });
     return z.NEVER;
   })
   .meta(companyMonthDoc) as unknown as z.ZodType<{ companyId: number; month: string }, CompanyMonthInput>;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '@app/shared/errors/catalogue';
 import type { ResourceDef } from '@app/shared/resource';
 import type { Db } from '../../core/db.ts';
-import { forbidden } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { type DeptScope, requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
 import { registerExcelRoutes } from '../../crud/excel.ts';
 import { registerResource, type WriteContext } from '../../crud/registerResource.ts';
@@ -17,7 +18,7 @@ import { checkAgentAndPerson } from './inputRules.ts';
 export function registerAgentScopedResource(
   app: FastifyInstance,
   def: ResourceDef,
-  opts: { forbiddenMessage: string; check?: (values: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>; templateHints?: Record<string, string> },
+  opts: { forbiddenCode: ErrorCode; check?: (values: Record<string, unknown>, ctx: WriteContext) => void | Promise<void>; templateHints?: Record<string, string> },
 ): void {
   const column = (f: string) => `${def.table}.${f}`;
   /** The withholding agents of the companies in the caller's scope. */
@@ -28,7 +29,7 @@ export function registerAgentScopedResource(
     const scope = await requestDeptScope(req, db);
     if (scope === null) return;
     const row = await visibleAgents(db, scope).where('accounts_company.dispatch_company', '=', agent).limit(1).executeTakeFirst();
-    if (!row) throw forbidden(opts.forbiddenMessage);
+    if (!row) throw new AppError(opts.forbiddenCode);
   }
 
   const resource = registerResource(app, def, {

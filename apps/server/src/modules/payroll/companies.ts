@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRORATION_RULES, type ProrationRule } from '@app/shared/payroll';
 import { companyResource } from '@app/shared/resources/company';
 import type { Db } from '../../core/db.ts';
-import { notFound } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { AnySelect } from '../../crud/registerResource.ts';
 import { scopeByCompany, scopeCompanies } from '../dispatch/lookups.ts';
 import { fieldColumn } from './salaryStore.ts';
@@ -28,7 +28,7 @@ export async function loadVisibleCompany(app: FastifyInstance, req: FastifyReque
   const row = (await (await scopeCompanies(app, req, qb, C('deptId'))).executeTakeFirst()) as
     | { id: number; companyName: string; dispatchCompany: string | null; prorationRule: string | null }
     | undefined;
-  if (!row) throw notFound('单位不存在或无权访问');
+  if (!row) throw new AppError('RECORD_NOT_FOUND', { resource: '单位' });
   const dispatchCompany = typeof row.dispatchCompany === 'string' && row.dispatchCompany.trim() ? row.dispatchCompany.trim() : null;
   const prorationRule = PRORATION_RULES.find((r) => r === row.prorationRule) ?? 'calendar';
   return { id: Number(row.id), companyName: row.companyName, dispatchCompany, prorationRule };

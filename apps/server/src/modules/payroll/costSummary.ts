@@ -4,18 +4,17 @@ import { salaryCostSummary } from '@app/shared/contracts/salaryRecords';
 import { fenToYuan } from '@app/shared/payroll';
 import { isValidMonth } from '@app/shared/resource';
 import { salaryResource } from '@app/shared/resources/salary';
-import { badRequest } from '../../core/errors.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { whereCompanyVisible } from './companies.ts';
-import { assertNotFutureMonth } from './months.ts';
+import { assertNotFutureMonth, fieldError } from './months.ts';
 import { salaryColumn } from './salaryStore.ts';
 
 /** `?month=YYYY-MM` of a query string (required, not in the future). */
 export function parseMonthQuery(query: unknown, now = Date.now()): string {
   const q = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
   const month = typeof q.month === 'string' ? q.month.trim() : '';
-  if (!month) throw badRequest('请选择月份', { month: '请选择月份' });
-  if (!isValidMonth(month)) throw badRequest('月份格式应为YYYY-MM', { month: '月份格式应为YYYY-MM' });
+  if (!month) throw fieldError('month', { code: 'FIELD_CHOOSE', params: { label: '月份' } });
+  if (!isValidMonth(month)) throw fieldError('month', { code: 'MONTH_FORMAT_INVALID' });
   assertNotFutureMonth(month, now);
   return month;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ErrorCode, type ErrorParams, renderError } from '@app/shared/errors/catalogue';
+import type { CodedMessage, ErrorCode, ErrorParams } from '@app/shared/errors/catalogue';
 import type { Fen } from '@app/shared/payroll';
 import { fenToYuan, yuanToFen } from '@app/shared/payroll/money';
 import { TAX_DEDUCTION_RULES, type TaxDeductionRule, taxDeductionCapResource } from '@app/shared/resources/taxDeductionCap';
@@ -32,7 +32,7 @@ export function registerDeductionCaps(app: FastifyInstance): void {
   registerResource(app, taxDeductionCapResource, {
     beforeWrite: (values, { existing }) => {
       const rule = String(values.rule ?? existing?.rule ?? '');
-      if (!Object.hasOwn(TAX_DEDUCTION_RULES, rule)) throw validationError({ rule: renderError('FIELD_NOT_OPTION', { label: '扣除项目', value: rule }, 'zh') });
+      if (!Object.hasOwn(TAX_DEDUCTION_RULES, rule)) throw validationError({ rule: { code: 'FIELD_NOT_OPTION', params: { label: '扣除项目', value: rule } } });
     },
   });
 }
@@ -93,9 +93,9 @@ export async function checkDeductionCaps(req: FastifyRequest, db: Db, values: Re
   const row = { ...existing, ...values };
   const month = String(row.month ?? '');
   const caps = capsOf(await perRequest(req, 'deductionCaps', () => allCaps(db)), month);
-  const errors: Record<string, string> = {};
+  const errors: Record<string, CodedMessage> = {};
   const refuse = (field: string, code: ErrorCode, params: ErrorParams) => {
-    errors[field] ??= renderError(code, params, 'zh');
+    errors[field] ??= { code, params };
   };
   const cap = (field: string, label: string, rule: TaxDeductionRule): Fen | null => {
     const c = caps.get(rule);

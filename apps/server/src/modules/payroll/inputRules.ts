@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ErrorCode, type ErrorParams, renderError } from '@app/shared/errors/catalogue';
+import type { ErrorCode, ErrorParams } from '@app/shared/errors/catalogue';
 import type { Db } from '../../core/db.ts';
 import { validationError } from '../../core/errors.ts';
 import { companyInScope, perRequest, scopeCompanies } from '../dispatch/lookups.ts';
@@ -15,7 +15,7 @@ import { dispatchAgents } from './inputMatching.ts';
 
 /** A field error in the catalogue's Chinese text (the error handler gives it its code and translations). */
 export function fieldRefusal(field: string, code: ErrorCode, params: ErrorParams = {}) {
-  return validationError({ [field]: renderError(code, params, 'zh') });
+  return validationError({ [field]: { code, params } });
 }
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -62,7 +62,7 @@ export async function checkStaffExtra(app: FastifyInstance, req: FastifyRequest,
   let staff: { staff_name: string | null; phone: string | null; company_id: number | null; company_name: string | null } | undefined;
   if (companyId !== null) {
     const company = await companyInScope(app, req, companyId, db);
-    if (!company) throw validationError({ staffCompanyId: '单位不存在或无权访问' });
+    if (!company) throw validationError({ staffCompanyId: { code: 'RECORD_NOT_FOUND', params: { resource: '单位' } } });
     staff = await db
       .selectFrom('accounts_staff as s')
       .innerJoin('accounts_company as c', 'c.id', 's.company_id')

@@ -1,5 +1,6 @@
 import { companyMonthSchema, currentChinaMonth, readCompanyMonth } from '@app/shared/contracts/salary';
-import { badRequest } from '../../core/errors.ts';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
+import { AppError } from '../../core/errors.ts';
 
 export { companyMonthSchema, currentChinaMonth };
 
@@ -7,13 +8,18 @@ export { companyMonthSchema, currentChinaMonth };
 export function parseCompanyMonth(body: unknown, now = Date.now()): { companyId: number; month: string } {
   const read = readCompanyMonth(body, now);
   if ('companyId' in read) return read;
-  throw badRequest(read.message, { [read.field]: read.fieldMessage });
+  throw fieldError(read.field, read.message, read.fieldMessage);
+}
+
+/** A 400 with `message` as its code and `fieldMessage` (the message itself by default) under `field`. */
+export function fieldError(field: string, message: CodedMessage, fieldMessage = message): AppError {
+  return new AppError(message.code, message.params ?? {}, { [field]: fieldMessage });
 }
 
 /** Salary months after the current one do not exist yet. */
 export function assertNotFutureMonth(month: string, now = Date.now()): void {
   const current = currentChinaMonth(now);
-  if (month > current) throw badRequest(`不能处理未来月份（${month}）的工资，当前月份为${current}`, { month: '不能选择未来月份' });
+  if (month > current) throw fieldError('month', { code: 'SALARY_FUTURE_MONTH', params: { month, current } }, { code: 'SALARY_FUTURE_MONTH_FIELD' });
 }
 
 /** First and last month of the tax year of `month`. */

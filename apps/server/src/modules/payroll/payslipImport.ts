@@ -1,3 +1,4 @@
+import { renderError } from '@app/shared/errors/catalogue';
 import { columnOf, type FieldDef, validateRecord } from '@app/shared/resource';
 import { payslipMismatches } from '@app/shared/payroll/payslipCheck';
 import { PAYSLIP_MONEY_ITEMS, PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
@@ -118,7 +119,7 @@ async function* payslipSheetRows(file: Buffer): AsyncGenerator<PayslipSheetRow> 
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof WorkbookFormatError || err instanceof HeaderNotFoundError) throw badRequest(err.message, undefined, 'BAD_FILE');
-    throw badRequest('文件已损坏，无法读取', undefined, 'BAD_FILE');
+    throw new AppError('FILE_CORRUPT');
   }
 }
 
@@ -149,13 +150,14 @@ export async function checkPayslipSheet(file: Buffer, maxRows = PAYSLIP_IMPORT_M
   const digitLossRows = new Set<number>();
   for await (const r of payslipSheetRows(file)) {
     if (++total > maxRows) {
-      throw badRequest(`工资条文件超过${maxRows}行的上限，请分成多个文件导入`, undefined, 'BAD_FILE');
+      throw new AppError('PAYSLIP_IMPORT_TOO_MANY_ROWS', { max: maxRows });
     }
     const rowProblems = r.problems;
     if (!rowProblems.length) {
       const key = `${r.value.month}|${r.value.idCard}`;
       const first = seen.get(key);
-      if (first !== undefined) rowProblems.push({ row: r.row, column: '身份证号', message: `与第${first}行重复（月份+身份证号相同）` });
+      // the row messages are Chinese (those of the cell readers and the definition): one language in the listing
+      if (first !== undefined) rowProblems.push({ row: r.row, column: '身份证号', message: renderError('PAYSLIP_IMPORT_DUPLICATE_ROW', { row: first }, 'zh') });
       else seen.set(key, r.row);
     }
     if (rowProblems.length) {
@@ -169,17 +171,19 @@ export async function checkPayslipSheet(file: Buffer, maxRows = PAYSLIP_IMPORT_M
       for (const m of payslipMismatches(amountsInFen(r.value))) warnings.push({ row: r.row, column: m.column, message: m.message });
     }
   }
-  if (total === 0) throw badRequest('文件中没有数据', undefined, 'BAD_FILE');
+  if (total === 0) throw new AppError('FILE_NO_DATA');
   if (problemCount) {
     const shown = problems.slice(0, 10).map((p) => `第${p.row}行${p.column ? `“${p.column}”` : ''}：${p.message}`);
     const fieldErrors = Object.fromEntries(problems.slice(0, MAX_LISTED_ERRORS).map((p) => [`row${p.row}.${p.column}`, p.message]));
-    const digitLoss = digitLossRows.size ? `（其中${digitLossRows.size}行有超过15位的数字，Excel已丢失末尾数字，请将相应列设置为文本格式）` : '';
-    throw new AppError(
-      400,
-      `${problemRows.size}行数据有误${digitLoss}，未导入任何数据：${shown.join('；')}${problemCount > 10 ? `；等共${problemCount}处` : ''}`,
-      'IMPORT_ROWS',
-      fieldErrors,
-    );
+    const more = problemCount > 10;
+    const code = digitLossRows.size
+      ? more
+        ? 'PAYSLIP_IMPORT_ROWS_DIGIT_LOSS_MORE'
+        : 'PAYSLIP_IMPORT_ROWS_DIGIT_LOSS'
+      : more
+        ? 'PAYSLIP_IMPORT_ROWS_MORE'
+        : 'PAYSLIP_IMPORT_ROWS';
+    throw new AppError(code, { count: problemRows.size, digitRows: digitLossRows.size, rows: shown.join('；'), problems: problemCount }, fieldErrors);
   }
   return { total, warnings };
 }
@@ -196,13 +200,13 @@ function headerColumns(r: SheetRow, byHeader: Map<string, ReturnType<typeof impo
       unknown.push(text);
       return;
     }
-    if (used.has(f.name)) throw badRequest(`列“${f.label}”重复出现`, undefined, 'BAD_FILE');
+    if (used.has(f.name)) throw new AppError('PAYSLIP_IMPORT_COLUMN_TWICE', { label: f.label });
     used.add(f.name);
     columns.push([i, f]);
   });
-  if (unknown.length) throw badRequest(`文件中有无法识别的列：${unknown.slice(0, 20).join('、')}，请使用工资条模板的列名`, undefined, 'BAD_FILE');
+  if (unknown.length) throw new AppError('PAYSLIP_IMPORT_UNKNOWN_COLUMNS', { columns: unknown.slice(0, 20).join('、') });
   const missing = (payslipResource.fields as readonly FieldDef[]).filter((f) => f.required && !used.has(f.name));
-  if (missing.length) throw badRequest(`缺少必填列：${missing.map((f) => f.label).join('、')}`, undefined, 'BAD_FILE');
+  if (missing.length) throw new AppError('IMPORT_COLUMNS_MISSING', { labels: missing.map((f) => f.label).join('、') });
   return columns;
 }
 
@@ -272,9 +276,7 @@ export async function importPayslipFile(db: Db, dialect: DialectName, file: Buff
         if (matches.length > 1 || (matches.length === 0 && (existing.get(key)?.length ?? 0) > 1)) {
           const all = existing.get(key) ?? [];
           const names = all.map((e) => e.mingcheng || '未填名称').join('、');
-          problems.push(
-            `第${row}行“身份证号”：${r.idCard}在${r.month}已有${all.length}条工资条（名称：${names}），无法确定替换哪一条，请在“名称”列填写对应单位名称，或先删除多余的工资条`,
-          );
+          problems.push(renderError('PAYSLIP_IMPORT_AMBIGUOUS', { row, idCard: String(r.idCard), month: String(r.month), count: all.length, names }, 'zh'));
           continue;
         }
         const old = matches[0];
@@ -309,11 +311,7 @@ export async function importPayslipFile(db: Db, dialect: DialectName, file: Buff
     }
     if (chunk.length) await writeChunk(chunk);
     if (problems.length) {
-      throw new AppError(
-        400,
-        `${problems.length}行无法确定对应的工资条，未导入任何数据：${problems.slice(0, 10).join('；')}${problems.length > 10 ? `；等共${problems.length}行` : ''}`,
-        'IMPORT_ROWS',
-      );
+      throw new AppError(problems.length > 10 ? 'PAYSLIP_IMPORT_UNMATCHED_MORE' : 'PAYSLIP_IMPORT_UNMATCHED', { count: problems.length, rows: problems.slice(0, 10).join('；') });
     }
     if (replaced.length && audit) {
       const list = replaced.slice(0, 100).map((k) => ({ month: k.split('|')[0], idCard: k.split('|')[1] }));

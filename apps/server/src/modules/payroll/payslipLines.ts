@@ -5,7 +5,7 @@ import { fenToYuanNumber } from '@app/shared/resource';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import { salaryResource } from '@app/shared/resources/salary';
 import type { Db } from '../../core/db.ts';
-import { notFound } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { fieldColumn, SALARY_TABLE } from './salaryStore.ts';
 
@@ -56,7 +56,7 @@ export function registerPayslipLines(app: FastifyInstance, isOrdinaryEmployee: (
       qb = own.length ? qb.where('id_card', 'in', own) : qb.where('id', '<', 0);
     }
     const slip = (await qb.executeTakeFirst()) as Record<string, unknown> | undefined;
-    if (!slip) throw notFound('工资条不存在');
+    if (!slip) throw new AppError('PAYSLIP_NOT_FOUND');
     if (slip.source !== PAYSLIP_SOURCE.generated || slip.company_id === null || slip.company_id === undefined) return { lines: null };
     const sources = await loadSalaryLineSources(app.ctx.db, Number(slip.company_id), String(slip.month), String(slip.id_card).toUpperCase());
     const source = sources.get(String(slip.id_card).toUpperCase());

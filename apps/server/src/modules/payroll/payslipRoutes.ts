@@ -15,7 +15,7 @@ import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import { salaryResource } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
 import { nowIso } from '../../core/db.ts';
-import { badRequest, conflict, forbidden } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { exportColumn, exportFields, importFields } from '../../core/excel/columns.ts';
 import { sendXlsx } from '../../core/excel/writeXlsx.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
@@ -54,7 +54,7 @@ function restrictToOwn(req: FastifyRequest, qb: AnySelect): AnySelect {
 }
 
 function refuseEmployee(req: FastifyRequest): void {
-  if (isOrdinaryEmployee(req)) throw forbidden('普通员工只能查看本人工资条');
+  if (isOrdinaryEmployee(req)) throw new AppError('PAYSLIP_DELIVERY_EMPLOYEE');
 }
 
 export function registerPayslipRoutes(app: FastifyInstance): void {
@@ -76,7 +76,7 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
     const idCard = typeof query.idCard === 'string' ? query.idCard.trim().toUpperCase() : '';
     delete query.idCard;
     delete query.name;
-    if (!isOrdinaryEmployee(req) && !idCard) throw badRequest('请提供身份证号', { idCard: '请提供身份证号' });
+    if (!isOrdinaryEmployee(req) && !idCard) throw new AppError('PAYSLIP_ID_CARD_REQUIRED', {}, { idCard: { code: 'PAYSLIP_ID_CARD_REQUIRED' } });
     return exportPayslips(resource, req, reply, query, { exactIdCard: isOrdinaryEmployee(req) ? undefined : idCard, onlyFilled: true });
   });
 
@@ -159,7 +159,7 @@ const ST = (name: string) => fieldColumn(staffResource, name);
  */
 export async function generatePayslips(app: FastifyInstance, companyId: number, month: string): Promise<number> {
   return app.ctx.db.transaction().execute(async (trx) => {
-    if (!(await isConfirmed(trx, companyId, month))) throw conflict('本月工资尚未确认，不能生成工资条', 'SALARY_NOT_CONFIRMED');
+    if (!(await isConfirmed(trx, companyId, month))) throw new AppError('PAYSLIP_MONTH_NOT_CONFIRMED');
     const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'backPay', 'backDeduct', 'severance', 'severanceTax', 'taxableThisMonth'];
     const rows = (await trx
       .selectFrom(SALARY_TABLE)

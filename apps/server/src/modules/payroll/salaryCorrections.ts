@@ -4,7 +4,7 @@ import { UNCONFIRM_REASON_MAX, unconfirmSalary as unconfirmSalaryContract } from
 import { listSalaryCorrections } from '@app/shared/contracts/salaryRecords';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
-import { AppError, badRequest, conflict } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import { routeContract } from '../../crud/registerContract.ts';
 import type { AnySelect } from '../../crud/registerResource.ts';
@@ -55,8 +55,8 @@ function figuresOf(rows: readonly StoredSalaryRow[]): string {
 function readReason(body: unknown): string {
   const raw = body && typeof body === 'object' && !Array.isArray(body) ? (body as { reason?: unknown }).reason : undefined;
   const reason = typeof raw === 'string' ? raw.trim() : '';
-  if (!reason) throw badRequest('请填写反确认原因', { reason: '请填写反确认原因' });
-  if (reason.length > REASON_MAX || reason.includes('\u0000')) throw badRequest(`反确认原因不能超过${REASON_MAX}个字符`, { reason: `反确认原因不能超过${REASON_MAX}个字符` });
+  if (!reason) throw new AppError('UNCONFIRM_REASON_REQUIRED', {}, { reason: { code: 'UNCONFIRM_REASON_REQUIRED' } });
+  if (reason.length > REASON_MAX || reason.includes('\u0000')) throw new AppError('UNCONFIRM_REASON_TOO_LONG', { max: REASON_MAX }, { reason: { code: 'UNCONFIRM_REASON_TOO_LONG', params: { max: REASON_MAX } } });
   return reason;
 }
 
@@ -73,12 +73,12 @@ export async function unconfirmSalary(
   await ensureCompanyMonth(db, dialect, company.id, month);
   return db.transaction().execute(async (trx) => {
     await lockCompanyMonth(trx, dialect, company.id, month);
-    if (!(await isConfirmed(trx, company.id, month))) throw conflict('本月工资尚未确认，无需反确认', 'SALARY_NOT_CONFIRMED');
+    if (!(await isConfirmed(trx, company.id, month))) throw new AppError('SALARY_NOT_CONFIRMED');
     const rows = await loadCompanyMonthRows(trx, company.id, month);
     const later = await laterConfirmedMonths(trx, company.id, month);
-    if (later.length) throw conflict(`以下更晚月份的工资已确认，其个税累计依赖本月，请先反确认：${later.join('、')}`, 'SALARY_LATER_CONFIRMED');
+    if (later.length) throw new AppError('SALARY_LATER_CONFIRMED', { months: later.join('、') });
     const carrying = await nextMonthCarryingFrom(trx, company.id, month);
-    if (carrying) throw conflict(`${carrying}的工资已确认并已扣回本月的应扣未扣，请先反确认${carrying}`, 'SALARY_LATER_CONFIRMED');
+    if (carrying) throw new AppError('SALARY_LATER_CARRIES', { month: carrying });
     // 调基 补差 that correct this month sit in a later open month; regenerated, this month would take the new bases
     // from the staff records itself and the difference would be paid twice (issue 24): refused with the reason
     const backPay = await trx

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../core/db.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
-import { AppError, badRequest, conflict } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from '@app/shared/payroll';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { refuseUnacknowledged } from './calculationReport.ts';
@@ -29,17 +29,23 @@ import { computeRows } from './monthCalculation.ts';
  * accounts_salary_batch row), so steps of the same month never interleave; a failed step writes nothing.
  */
 
-export const LOCKED_MESSAGE = '本月工资已确认，不能修改';
-export const ALREADY_CONFIRMED = '本月工资已确认';
-
 const S = salaryColumn;
 
-/** A 400 listing the rows that cannot be calculated (all of them in fieldErrors, the first ten in the message). */
-export function rowProblemsError(problems: RowProblem[], status = 400): AppError {
-  const shown = problems.slice(0, 10).map((p) => `${p.staffName ?? ''}（${p.idCard}）：${p.message}`);
-  const more = problems.length > 10 ? `；等共${problems.length}条` : '';
-  const fieldErrors = Object.fromEntries(problems.map((p) => [`row${p.id}`, `${p.staffName ?? ''}（${p.idCard}）：${p.message}`]));
-  return new AppError(status, `以下${problems.length}条工资数据有误，未做任何修改：${shown.join('；')}${more}`, 'SALARY_ROWS', fieldErrors);
+/**
+ * A 400 (409 when 确认 finds them) listing the rows that cannot be calculated: all of them in fieldErrors, the
+ * first ten in the message. The problems themselves are the calculation's Chinese texts, passed as a parameter.
+ */
+export function rowProblemsError(problems: RowProblem[], atConfirm = false): AppError {
+  const described = (p: RowProblem) => `${p.staffName ?? ''}（${p.idCard}）：${p.message}`;
+  const fieldErrors = Object.fromEntries(problems.map((p) => [`row${p.id}`, described(p)]));
+  const more = problems.length > 10;
+  const code = atConfirm ? (more ? 'SALARY_ROWS_AT_CONFIRM_MORE' : 'SALARY_ROWS_AT_CONFIRM') : more ? 'SALARY_ROWS_MORE' : 'SALARY_ROWS';
+  return new AppError(code, { count: problems.length, rows: problems.slice(0, 10).map(described).join('；') }, fieldErrors);
+}
+
+/** The names (or ID cards) of the first ten rows, and whether there are more: the 有N条…（names等） messages. */
+function namesOf(rows: StoredSalaryRow[]): { params: { count: number; names: string }; more: boolean } {
+  return { params: { count: rows.length, names: rows.slice(0, 10).map((r) => r.staffName ?? r.idCard).join('、') }, more: rows.length > 10 };
 }
 
 /** Runs `fn` in one transaction holding the lock of the company's month (created when missing). */
@@ -58,10 +64,10 @@ export async function computeFigures(
   month: string,
   rows: StoredSalaryRow[],
   who: PersonFilter,
-  status = 400,
+  atConfirm = false,
 ): Promise<{ figures: Map<number, RowFigures>; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
   const { figures, problems, unrecordedMonths } = await computeRows(trx, month, rows, who);
-  if (problems.length) throw rowProblemsError(problems, status);
+  if (problems.length) throw rowProblemsError(problems, atConfirm);
   return { figures, unrecordedMonths };
 }
 
@@ -86,9 +92,9 @@ export async function calculateSalary(
 ): Promise<{ count: number; problems: RowProblem[]; unrecordedMonths: MonthCalculationResult['unrecordedMonths'] }> {
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   return inMonthLock(app, company, month, async (trx) => {
-    if (await isConfirmed(trx, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
+    if (await isConfirmed(trx, company.id, month)) throw new AppError('SALARY_LOCKED');
     const rows = await loadCompanyMonthRows(trx, company.id, month);
-    if (rows.length === 0) throw badRequest('本月没有工资数据，请先生成工资');
+    if (rows.length === 0) throw new AppError('SALARY_NOTHING_TO_CALCULATE');
     const { figures, problems, unrecordedMonths } = await computeRows(trx, month, rows, { companyId: company.id, month });
     const done = rows.filter((r) => figures.has(r.id));
     await writeFigures(
@@ -112,22 +118,22 @@ export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, c
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   try {
     return await inMonthLock(app, company, month, async (trx) => {
-      if (await isConfirmed(trx, company.id, month)) throw conflict(ALREADY_CONFIRMED, 'SALARY_CONFIRMED');
+      if (await isConfirmed(trx, company.id, month)) throw new AppError('SALARY_CONFIRMED');
       const rows = await loadCompanyMonthRows(trx, company.id, month);
-      if (rows.length === 0) throw badRequest('本月没有工资数据，不能确认');
+      if (rows.length === 0) throw new AppError('SALARY_NOTHING_TO_CONFIRM');
       const stale = rows.filter((r) => !r.calculated);
       if (stale.length) {
-        const names = stale.slice(0, 10).map((r) => r.staffName ?? r.idCard);
-        throw conflict(`有${stale.length}条工资数据尚未计算或在计算后被修改（${names.join('、')}${stale.length > 10 ? '等' : ''}），请先计算`, 'SALARY_NOT_CALCULATED');
+        const { params, more } = namesOf(stale);
+        throw new AppError(more ? 'SALARY_NOT_CALCULATED_MORE' : 'SALARY_NOT_CALCULATED', params);
       }
-      const { figures, unrecordedMonths } = await computeFigures(trx, month, rows, { companyId: company.id, month }, 409);
+      const { figures, unrecordedMonths } = await computeFigures(trx, month, rows, { companyId: company.id, month }, true);
       const changed = rows.filter((r) => {
         const f = figures.get(r.id)!;
         return VERIFIED_FIGURES.some((k) => !same(r[k], f[k]));
       });
       if (changed.length) {
-        const names = changed.slice(0, 10).map((r) => r.staffName ?? r.idCard);
-        throw conflict(`${changed.length}条工资数据在计算后发生了变化（${names.join('、')}${changed.length > 10 ? '等' : ''}），请重新计算后再确认`, 'SALARY_STALE');
+        const { params, more } = namesOf(changed);
+        throw new AppError(more ? 'SALARY_STALE_MORE' : 'SALARY_STALE', params);
       }
       // inputs the calculation could not use, months without pay records: confirmed over only when acknowledged (U2)
       if (!acknowledgedReport) await refuseUnacknowledged(trx, company, month, unrecordedMonths);
@@ -151,7 +157,7 @@ export async function confirmSalary(app: FastifyInstance, req: FastifyRequest, c
       return rows.length;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(ALREADY_CONFIRMED, 'SALARY_CONFIRMED');
+    if (isUniqueViolation(err)) throw new AppError('SALARY_CONFIRMED');
     throw err;
   }
 }
@@ -168,11 +174,11 @@ export async function editAdjustments(
   change: Partial<ClerkAmounts> & { backPayMonth?: string | null; backDeductMonth?: string | null },
 ): Promise<void> {
   await lockCompanyMonth(trx, app.ctx.dialect, existing.companyId, existing.month);
-  if (await isConfirmed(trx, existing.companyId, existing.month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
+  if (await isConfirmed(trx, existing.companyId, existing.month)) throw new AppError('SALARY_LOCKED');
   const person = await loadPersonMonthRows(trx, existing.companyId, existing.month, existing.idCard);
   const target = person.find((r) => r.id === existing.id);
-  if (!target) throw conflict('工资数据已被删除或重新生成，请刷新');
-  if (target.tag === 1) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
+  if (!target) throw new AppError('SALARY_ROW_GONE');
+  if (target.tag === 1) throw new AppError('SALARY_LOCKED');
   const rows: StoredSalaryRow[] = person.map((r) => (r.id === target.id ? { ...r, ...change } : r));
   const { figures } = await computeFigures(trx, existing.month, rows, { idCards: [target.idCard] });
   const amounts = (r: StoredSalaryRow): ClerkAmounts => ({
@@ -204,7 +210,7 @@ export async function assertRowsDeletable(app: FastifyInstance, trx: Db, ids: nu
   for (const m of months) {
     const [cid, month] = m.split('|');
     await lockCompanyMonth(trx, app.ctx.dialect, Number(cid), month);
-    if (await isConfirmed(trx, Number(cid), month)) throw conflict('本月工资已确认，不能删除', 'SALARY_LOCKED');
+    if (await isConfirmed(trx, Number(cid), month)) throw new AppError('SALARY_LOCKED_DELETE');
   }
-  if (rows.some((r) => Number(r.tag) === 1)) throw conflict('本月工资已确认，不能删除', 'SALARY_LOCKED');
+  if (rows.some((r) => Number(r.tag) === 1)) throw new AppError('SALARY_LOCKED_DELETE');
 }

@@ -6,9 +6,9 @@ import { staffExtraResource } from '@app/shared/resources/staffExtra';
 import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { dynamicDb, nowIso } from '../../core/db.ts';
-import { badRequest, conflict } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { loadVisibleCompany } from './companies.ts';
-import { inMonthLock, LOCKED_MESSAGE } from './salaryFlow.ts';
+import { inMonthLock } from './salaryFlow.ts';
 import { CLERK_AMOUNT_FIELDS, fieldColumn, isConfirmed, SALARY_TABLE, salaryColumn, updateRowsById } from './salaryStore.ts';
 
 /**
@@ -73,10 +73,10 @@ type ExistingRow = {
 export async function generateSalary(app: FastifyInstance, req: FastifyRequest, companyId: number, month: string): Promise<GenerateOutcome> {
   const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
   return inMonthLock(app, company, month, async (trx) => {
-    if (await isConfirmed(trx, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
-    if (!company.dispatchCompany) throw badRequest('该单位未设置派遣单位（扣缴义务人），无法生成工资');
+    if (await isConfirmed(trx, company.id, month)) throw new AppError('SALARY_LOCKED');
+    if (!company.dispatchCompany) throw new AppError('SALARY_NO_AGENT_GENERATE');
     const payable = await payableStaff(trx, company.id, month, company.prorationRule);
-    if (payable.length === 0) throw badRequest('该单位本月没有应发工资的员工（按入职、离职日期），无法生成工资');
+    if (payable.length === 0) throw new AppError('SALARY_NO_PAYABLE_STAFF');
     const existing = (await trx
       .selectFrom(SALARY_TABLE)
       .select(
@@ -196,6 +196,17 @@ async function payableStaff(trx: Db, companyId: number, month: string, rule: Pro
 
 const personKey = (idCard: string) => idCard.trim().toUpperCase();
 
+/** The id and ID card of the month's generated rows (not the hand-added ones). */
+async function generatedRows(trx: Db, companyId: number, month: string): Promise<{ id: number; idCard: string }[]> {
+  return (await trx
+    .selectFrom(SALARY_TABLE)
+    .select([`${S('id')} as id`, `${S('idCard')} as idCard`] as never)
+    .where(S('companyId'), '=', companyId)
+    .where(S('month'), '=', month)
+    .where(S('origin'), '=', 'generated')
+    .execute()) as { id: number; idCard: string }[];
+}
+
 /**
  * Sets `columns` on the month's generated rows of the workers in `valuesByPerson` (keyed by normalised ID card),
  * in the batched statements of {@link updateRowsById}.
@@ -209,13 +220,7 @@ async function updateGeneratedRows(
   valuesByPerson: ReadonlyMap<string, (number | null)[]>,
 ): Promise<void> {
   if (!valuesByPerson.size) return;
-  const rows = (await trx
-    .selectFrom(SALARY_TABLE)
-    .select([`${S('id')} as id`, `${S('idCard')} as idCard`] as never)
-    .where(S('companyId'), '=', companyId)
-    .where(S('month'), '=', month)
-    .where(S('origin'), '=', 'generated')
-    .execute()) as { id: number; idCard: string }[];
+  const rows = await generatedRows(trx, companyId, month);
   const updates: { id: number; values: (number | null)[] }[] = [];
   for (const r of rows) {
     const values = valuesByPerson.get(personKey(r.idCard));
@@ -254,13 +259,7 @@ async function restoreHandEdits(app: FastifyInstance, trx: Db, companyId: number
     byMonths.set(k, group);
   }
   if (!byMonths.size) return;
-  const rows = (await trx
-    .selectFrom(SALARY_TABLE)
-    .select([`${S('id')} as id`, `${S('idCard')} as idCard`] as never)
-    .where(S('companyId'), '=', companyId)
-    .where(S('month'), '=', month)
-    .where(S('origin'), '=', 'generated')
-    .execute()) as { id: number; idCard: string }[];
+  const rows = await generatedRows(trx, companyId, month);
   for (const { months, people } of byMonths.values()) {
     const ids = rows.filter((r) => people.has(personKey(r.idCard))).map((r) => Number(r.id));
     if (!ids.length) continue;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fenToYuan } from '@app/shared/payroll';
 import { companyResource } from '@app/shared/resources/company';
 import { salaryResource } from '@app/shared/resources/salary';
-import { badRequest } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { sendXlsx, type XlsxColumn, XlsxFormula } from '../../core/excel/writeXlsx.ts';
 import type { CompanyRef } from './companies.ts';
 import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
@@ -82,9 +82,9 @@ export async function sendSalaryReport(app: FastifyInstance, reply: FastifyReply
     .where(S('month'), '=', month)
     .orderBy(S('id'))
     .execute()) as Record<string, unknown>[];
-  if (rows.length === 0) throw badRequest('该单位本月没有工资数据，无法导出报表');
+  if (rows.length === 0) throw new AppError('SALARY_REPORT_NO_ROWS');
   const uncalculated = rows.filter((r) => !(r.calculated === 1 || r.calculated === true || r.calculated === '1')).length;
-  if (uncalculated) throw badRequest(`有${uncalculated}条工资数据尚未计算，请先计算后再导出报表`);
+  if (uncalculated) throw new AppError('SALARY_REPORT_NOT_CALCULATED', { count: uncalculated });
   const confirmed = await isConfirmed(db, company.id, month);
   const fee = await loadFeeSetting(app, company.id);
 

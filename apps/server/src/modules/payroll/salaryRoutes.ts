@@ -4,14 +4,15 @@ import { calculateSalary as calculateSalaryContract, confirmSalary as confirmSal
 import { type ConfirmLogRow, exportSalaryReport, listConfirmLog } from '@app/shared/contracts/salaryRecords';
 import { type FieldDef, writableFields } from '@app/shared/resource';
 import { confirmLogResource, salaryResource } from '@app/shared/resources/salary';
-import { badRequest, conflict, validationError } from '../../core/errors.ts';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
+import { AppError, validationError } from '../../core/errors.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { rowToApi, yuanToFenExact } from '../../crud/rowMapping.ts';
 import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
 import { assertNotFutureMonth, parseCompanyMonth } from './months.ts';
-import { assertRowsDeletable, calculateMessage, calculateSalary, confirmSalary, editAdjustments, LOCKED_MESSAGE } from './salaryFlow.ts';
+import { assertRowsDeletable, calculateMessage, calculateSalary, confirmSalary, editAdjustments } from './salaryFlow.ts';
 import { generateMessage, generateSalary } from './salaryGeneration.ts';
 import { type ClerkAmounts, isConfirmed, lockCompanyMonth, monthSummary } from './salaryStore.ts';
 import { sendSalaryReport } from './salaryReport.ts';
@@ -20,7 +21,6 @@ import { calculationReport, readCalculationReport } from './calculationReport.ts
 const ADJUSTABLE = new Set(['jiaban', 'koukuan', 'bonus', 'bonusMerged', 'backPay', 'backPayMonth', 'backDeduct', 'backDeductMonth', 'severance']);
 // The months 补发 and 补扣 refer to: text, written by the generic update after the recalculation.
 const REFERRED_MONTHS = ['backPayMonth', 'backDeductMonth'] as const;
-const ONLY_ADJUSTABLE = '只能修改加班费、扣款和全年一次性奖金';
 const writable: FieldDef[] = writableFields(salaryResource);
 
 /** Monthly salary: the generic list/get/create/update/delete with the flow's rules, the three steps, the log. */
@@ -37,7 +37,7 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
       const ex = existing as Record<string, unknown>;
       for (const f of writable) {
         if (ADJUSTABLE.has(f.name) || !(f.name in values)) continue;
-        if ((values[f.name] ?? null) !== (ex[f.name] ?? null)) throw badRequest(ONLY_ADJUSTABLE, { [f.name]: ONLY_ADJUSTABLE });
+        if ((values[f.name] ?? null) !== (ex[f.name] ?? null)) throw new AppError('SALARY_ONLY_ADJUSTABLE', {}, { [f.name]: { code: 'SALARY_ONLY_ADJUSTABLE' } });
       }
       const change: Partial<ClerkAmounts> = {};
       for (const f of ['jiaban', 'koukuan', 'bonus', 'backPay', 'backDeduct', 'severance'] as const) {
@@ -46,7 +46,7 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
       if (values.bonusMerged !== undefined) change.bonusMerged = values.bonusMerged === true || values.bonusMerged === 1 ? 1 : 0;
       const months: Partial<Record<(typeof REFERRED_MONTHS)[number], string | null>> = {};
       for (const f of REFERRED_MONTHS) if (values[f] !== undefined) months[f] = values[f] === null || values[f] === '' ? null : String(values[f]);
-      if (Object.keys(change).length === 0 && Object.keys(months).length === 0) throw badRequest('请提供加班费、扣款或全年一次性奖金');
+      if (Object.keys(change).length === 0 && Object.keys(months).length === 0) throw new AppError('SALARY_ADJUSTMENT_EMPTY');
       await editAdjustments(app, db, { id: Number(ex.id), companyId: Number(ex.companyId), month: String(ex.month), idCard: String(ex.idCard) }, { ...change, ...months });
       for (const k of Object.keys(values)) if (k !== 'id' && !(k in months)) delete values[k];
     },
@@ -104,7 +104,7 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
     const body = req.body ?? {};
     const cname = (req.user?.cname ?? '').trim();
     const sent = body.cname;
-    if (!cname || (sent !== undefined && (typeof sent !== 'string' || sent.trim() === ''))) throw badRequest('用户中文名称不能为空');
+    if (!cname || (sent !== undefined && (typeof sent !== 'string' || sent.trim() === ''))) throw new AppError('SALARY_REPORT_CNAME_REQUIRED');
     const { companyId, month } = parseCompanyMonth(body);
     const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
     return sendSalaryReport(app, reply, company, month, cname);
@@ -113,18 +113,18 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
 
 /** A row added by hand (POST): company from the database, month not in the future, month not confirmed. */
 async function prepareManualRow(app: FastifyInstance, req: FastifyRequest, db: Parameters<typeof isConfirmed>[0], values: Record<string, unknown>) {
-  const errors: Record<string, string> = {};
-  if (values.companyId === undefined || values.companyId === null) errors.companyId = '请选择一个单位';
-  if (!values.month) errors.month = '请选择月份';
-  if (!values.staffName) errors.staffName = '请输入员工姓名';
-  if (!values.idCard) errors.idCard = '请输入身份证号';
+  const errors: Record<string, FieldMessage> = {};
+  if (values.companyId === undefined || values.companyId === null) errors.companyId = { code: 'SALARY_COMPANY_REQUIRED' };
+  if (!values.month) errors.month = { code: 'FIELD_CHOOSE', params: { label: '月份' } };
+  if (!values.staffName) errors.staffName = { code: 'FIELD_ENTER', params: { label: '员工姓名' } };
+  if (!values.idCard) errors.idCard = { code: 'FIELD_ENTER', params: { label: '身份证号' } };
   if (Object.keys(errors).length) throw validationError(errors);
   const month = String(values.month);
   assertNotFutureMonth(month);
   const company = await loadVisibleCompany(app, req, db, Number(values.companyId));
-  if (!company.dispatchCompany) throw badRequest('该单位未设置派遣单位（扣缴义务人），不能添加工资');
+  if (!company.dispatchCompany) throw new AppError('SALARY_NO_AGENT_ADD');
   await lockCompanyMonth(db, app.ctx.dialect, company.id, month);
-  if (await isConfirmed(db, company.id, month)) throw conflict(LOCKED_MESSAGE, 'SALARY_LOCKED');
+  if (await isConfirmed(db, company.id, month)) throw new AppError('SALARY_LOCKED');
   values.companyName = company.companyName;
   values.dispatchCompany = company.dispatchCompany;
   // Kept as it is when the month is generated again (P5).

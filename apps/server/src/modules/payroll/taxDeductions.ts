@@ -13,7 +13,7 @@ import { checkDeductionCaps } from './deductionCaps.ts';
  */
 export function registerTaxDeductions(app: FastifyInstance): void {
   registerAgentScopedResource(app, taxDeductionResource, {
-    forbiddenMessage: '无权维护该派遣单位的扣除数据',
+    forbiddenCode: 'TAX_DEDUCTION_AGENT_FORBIDDEN',
     // the statutory limits in force in the row's month (PB1, PB2)
     check: (values, { req, db, existing }) => checkDeductionCaps(req, db, values, existing),
     templateHints: {

@@ -9,15 +9,15 @@ import { registerAgentScopedResource } from './agentScope.ts';
  */
 export function registerTaxOpening(app: FastifyInstance): void {
   registerAgentScopedResource(app, taxOpeningResource, {
-    forbiddenMessage: '无权维护该派遣单位的期初数据',
+    forbiddenCode: 'TAX_OPENING_AGENT_FORBIDDEN',
     templateHints: { throughMonth: '本数据截至的月份，如 2025-08' },
     check: (values) => {
       const year = Number(values.taxYear);
       if (typeof values.throughMonth === 'string' && Number(values.throughMonth.slice(0, 4)) !== year) {
-        throw validationError({ throughMonth: `截至月份应在纳税年度${year}年内` });
+        throw validationError({ throughMonth: { code: 'TAX_OPENING_MONTH_OUTSIDE_YEAR', params: { year } } });
       }
       if (Number(values.months) > Number(String(values.throughMonth ?? '').slice(5, 7))) {
-        throw validationError({ months: '累计任职受雇月份数不能超过截至月份的月数' });
+        throw validationError({ months: { code: 'TAX_OPENING_MONTHS_TOO_MANY' } });
       }
     },
   });
