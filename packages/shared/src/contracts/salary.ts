@@ -91,7 +91,8 @@ export const confirmBodySchema = z
   .transform((raw, ctx) => {
     const parsed = companyMonthSchema.safeParse(raw);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: raw, path: issue.path });
+      // passed on with their catalogue code (companyMonthSchema raises custom issues only)
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, input: raw, path: issue.path, params: issue.code === 'custom' ? issue.params : undefined });
       return z.NEVER;
     }
     const acknowledgeWarnings = !!raw && typeof raw === 'object' && (raw as Record<string, unknown>).acknowledgeWarnings === true;
