@@ -72,7 +72,7 @@ describe('payroll errors in the request language', () => {
     const throwsChinese = /(badRequest|conflict|notFound|forbidden|unauthorized|tooManyRequests)\(\s*[`'"][^`'"]*[\u4e00-\u9fff]|new AppError\(\s*\d+\s*,|validationError\(\{\s*[\w[\]. ]+:\s*[`'"][^`'"]*[\u4e00-\u9fff]/;
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
       const lines = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
-      lines.forEach((line, i) => expect(line, `${file}:${i + 1}`).not.toMatch(throwsChinese));
+      for (const [i, line] of lines.entries()) expect(line, `${file}:${i + 1}`).not.toMatch(throwsChinese);
     }
   });
 });
