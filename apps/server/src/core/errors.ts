@@ -43,13 +43,39 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An error below the HTTP layer (an Excel reader, an import pipeline) that already says what went wrong as a
+ * catalogue code with its parameters; `message` is the Chinese text (for logs and callers that quote it). The
+ * route turns it into an answer with {@link appErrorOf}, in the request's language.
+ */
+export class CodedError extends Error {
+  readonly code: ErrorCode;
+  readonly params: ErrorParams;
+  constructor(code: ErrorCode, params: ErrorParams = {}) {
+    super(renderError(code, params, 'zh'));
+    this.code = code;
+    this.params = params;
+  }
+}
+
+/** The HTTP answer of a {@link CodedError}: same code, same parameters, the catalogue's status. */
+export const appErrorOf = (err: CodedError): AppError => new AppError(err.code, err.params);
+
+/**
+ * A message a definition states (a unique rule, a tree's delete refusal, a field rule): a catalogue code, or
+ * Chinese text the shared definitions have not converted yet (issue 21 item 2), which keeps the older form and
+ * is looked up in the catalogue by the error handler. `status` and `code` are the string form's.
+ */
+export function definitionError(message: FieldMessage, status: number, code: string): AppError {
+  return typeof message === 'string' ? new AppError(status, message, code) : new AppError(message.code, message.params ?? {});
+}
+
+// Text-taking helpers left for modules/payroll, which is converted separately; everything else throws codes.
 export const badRequest = (message: string, fieldErrors?: Record<string, string>, code = 'BAD_REQUEST') =>
   new AppError(400, message, code, fieldErrors);
-export const unauthorized = (message = '登录状态已过期，请重新登录') => new AppError(401, message, 'UNAUTHORIZED');
 export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message, 'FORBIDDEN');
 export const notFound = (message = '数据不存在') => new AppError(404, message, 'NOT_FOUND');
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);
-export const tooManyRequests = (message: string) => new AppError(429, message, 'TOO_MANY_REQUESTS');
 
 /** A 400 (code VALIDATION) built from field errors; its message is the first field's. */
 export function validationError(fieldErrors: Record<string, FieldMessage>): AppError {
@@ -59,7 +85,7 @@ export function validationError(fieldErrors: Record<string, FieldMessage>): AppE
 /** A 400 from the first issue of a failed zod parse (`root`: the parsed value), with its catalogue code. */
 export function firstIssueError(error: z.ZodError, root?: unknown): AppError {
   const m = firstIssueMessage(error, root);
-  return typeof m === 'string' ? badRequest(m) : new AppError(m.code, m.params ?? {});
+  return definitionError(m, 400, 'BAD_REQUEST');
 }
 
 /** Keys whose values never reach a log or a response. */

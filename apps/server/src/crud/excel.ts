@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RESOURCES } from '@app/shared/resources/index';
 import type { RouteAuth } from '../core/context.ts';
-import { AppError, badRequest } from '../core/errors.ts';
+import { AppError, appErrorOf } from '../core/errors.ts';
 import type { CellContext } from '../core/excel/columns.ts';
 import { exportColumn, exportFields, importFields } from '../core/excel/columns.ts';
 import { buildErrorSheet, loadErrorFile, saveErrorFile } from '../core/excel/errorFiles.ts';
@@ -117,7 +117,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
     try {
       wb = openWorkbook(upload.data);
     } catch (err) {
-      if (err instanceof WorkbookFormatError) throw badRequest(err.message, undefined, 'BAD_FILE');
+      if (err instanceof WorkbookFormatError) throw appErrorOf(err);
       throw err;
     }
     const fields = importFields(def);
@@ -182,7 +182,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
       });
     } catch (err) {
       await failImportLog(app.ctx.db, logId, written, err instanceof Error ? err.message : String(err));
-      if (err instanceof ImportFileError || err instanceof WorkbookFormatError) throw badRequest(err.message, undefined, 'BAD_FILE');
+      if (err instanceof ImportFileError || err instanceof WorkbookFormatError) throw appErrorOf(err);
       if (err instanceof Error && /incorrect header check|invalid (block|distance|stored)|unexpected end/i.test(err.message)) {
         throw new AppError('FILE_CORRUPT');
       }

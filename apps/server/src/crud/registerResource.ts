@@ -8,7 +8,7 @@ import type { RouteAuth } from '../core/context.ts';
 import { columnOf, permissionCodes, schemaOf } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
 import { insertReturningId, nowIso } from '../core/db.ts';
-import { AppError, conflict } from '../core/errors.ts';
+import { AppError, definitionError } from '../core/errors.ts';
 import { collectDescendants } from '../core/rbac.ts';
 import { attachLinks, deleteLinks, readLinks, writeLinks } from './links.ts';
 import { nestBy, treeLinks } from './tree.ts';
@@ -305,7 +305,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
       let all = ids;
       if (tree) {
         all = collectDescendants(await treeLinks(db, table, parentColumn), ids);
-        if (tree.onDelete !== 'cascade' && all.some((i) => !ids.includes(i))) throw conflict(tree.onDelete.refuse);
+        if (tree.onDelete !== 'cascade' && all.some((i) => !ids.includes(i))) throw definitionError(tree.onDelete.refuse, 409, 'CONFLICT');
       }
       await hooks.beforeDelete?.(all, { req, db });
       await deleteLinks(db, def, all);

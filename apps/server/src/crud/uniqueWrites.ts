@@ -3,7 +3,7 @@ import type { ResourceDef } from '@app/shared/resource';
 import { columnOf } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
 import { isUniqueViolation } from '../core/db.ts';
-import { conflict } from '../core/errors.ts';
+import { AppError, definitionError } from '../core/errors.ts';
 import { apiToDb } from './rowMapping.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function assertUnique(db: Db, def: ResourceDef, table: string, valu
     const dbValues = apiToDb(def, values);
     for (const f of fields) qb = qb.where(columnOf(f), '=', dbValues[columnOf(f)]);
     if (excludeId !== undefined) qb = qb.where('id', '!=', excludeId);
-    if (await qb.executeTakeFirst()) throw conflict(u.message);
+    if (await qb.executeTakeFirst()) throw definitionError(u.message, 409, 'CONFLICT');
   }
 }
 
@@ -30,7 +30,7 @@ export async function writeUnique<T>(db: Db, def: ResourceDef, fn: (trx: Db) => 
   try {
     return await db.transaction().execute(fn);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(def.unique?.[0]?.message ?? `${def.label}已存在`);
+    if (isUniqueViolation(err)) throw def.unique?.[0] ? definitionError(def.unique[0].message, 409, 'CONFLICT') : new AppError('DUPLICATE', { resource: def.label });
     throw err;
   }
 }

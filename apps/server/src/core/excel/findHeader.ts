@@ -1,3 +1,4 @@
+import { CodedError } from '../errors.ts';
 import { cellText, isEmptyCell } from './cells.ts';
 import type { SheetRow } from './types.ts';
 
@@ -11,8 +12,8 @@ import type { SheetRow } from './types.ts';
 
 export const HEADER_SEARCH_ROWS = 20;
 
-/** Thrown when no header is found; the message is for the user. */
-export class HeaderNotFoundError extends Error {}
+/** Thrown when no header is found: FILE_NO_DATA, IMPORT_COLUMNS_MISSING or IMPORT_HEADER_*, for the user. */
+export class HeaderNotFoundError extends CodedError {}
 
 interface Field {
   name: string;
@@ -28,7 +29,7 @@ const preview = (r: SheetRow) => {
 /**
  * Reads rows from `iterator` until the header row and returns it (the iterator then stands on the first row
  * below it). `fieldOf` maps a header text to its field; `required` are the columns the file must name.
- * Throws HeaderNotFoundError ('文件中没有数据' when the sheet has no non-empty row at all).
+ * Throws HeaderNotFoundError (FILE_NO_DATA, 文件中没有数据, when the sheet has no non-empty row at all).
  */
 export async function findHeaderRow<F extends Field>(
   iterator: AsyncIterator<SheetRow>,
@@ -53,21 +54,14 @@ export async function findHeaderRow<F extends Field>(
     if (matched.size && (!best || matched.size > best.matched.length)) best = { row: r, matched: [...matched.values()], missing };
     if (r.row > HEADER_SEARCH_ROWS) break;
   }
-  if (!first) throw new HeaderNotFoundError('文件中没有数据');
+  if (!first) throw new HeaderNotFoundError('FILE_NO_DATA');
+  const labels = (fields: readonly F[]) => fields.map((f) => f.label).join('、');
   // the first row read names some columns but not all: the plain message says everything
-  if (best?.row === first) throw new HeaderNotFoundError(`缺少必填列：${best.missing.map((f) => f.label).join('、')}`);
+  if (best?.row === first) throw new HeaderNotFoundError('IMPORT_COLUMNS_MISSING', { labels: labels(best.missing) });
   if (best) {
-    throw new HeaderNotFoundError(
-      `缺少必填列：${best.missing.map((f) => f.label).join('、')}（表头按第${best.row.row}行读取，该行认出的列：${best.matched
-        .slice(0, 10)
-        .map((f) => f.label)
-        .join('、')}${best.matched.length > 10 ? '等' : ''}）`,
-    );
+    // more than ten recognised columns end the list with 等 ("and others"): a code of its own
+    const code = best.matched.length > 10 ? 'IMPORT_HEADER_AT_ROW_MORE' : 'IMPORT_HEADER_AT_ROW';
+    throw new HeaderNotFoundError(code, { labels: labels(best.missing), row: best.row.row, matched: labels(best.matched.slice(0, 10)) });
   }
-  throw new HeaderNotFoundError(
-    `未找到表头：在前${HEADER_SEARCH_ROWS}行中没有包含列名的行，读取的第${first.row}行（${preview(first)}）不是表头，其中没有可识别的列名；请使用导入模板的列名，例如：${required
-      .slice(0, 5)
-      .map((f) => f.label)
-      .join('、')}`,
-  );
+  throw new HeaderNotFoundError('IMPORT_HEADER_NOT_FOUND', { max: HEADER_SEARCH_ROWS, row: first.row, preview: preview(first), labels: labels(required.slice(0, 5)) });
 }

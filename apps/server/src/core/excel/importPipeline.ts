@@ -4,7 +4,7 @@ import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnFields, columnOf, kindOf, validateField, validateRecord } from '@app/shared/resource';
 import type { Db, DialectName } from '../db.ts';
 import { insertReturningId, insertRowsRaw, isUniqueViolation, nowIso } from '../db.ts';
-import { AppError } from '../errors.ts';
+import { AppError, CodedError } from '../errors.ts';
 import { toDbValue } from '@app/shared/resource';
 import { cellText, isEmptyCell } from './cells.ts';
 import { type CellContext, cellToFieldValue, importFields, normalizeHeader } from './columns.ts';
@@ -19,8 +19,8 @@ import type { CellValue, SheetRow, WorkbookRows } from './types.ts';
  * with its row number, column and reason while the valid rows are saved.
  */
 
-/** A problem with the whole file: nothing was imported. */
-export class ImportFileError extends Error {}
+/** A problem with the whole file, as a catalogue code with its parameters: nothing was imported. */
+export class ImportFileError extends CodedError {}
 
 export interface ImportRowError {
   /** Excel row number (1-based, as shown in Excel). */
@@ -124,7 +124,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   try {
     headerRow = await findHeaderRow(iterator, (text) => byHeader.get(normalizeHeader(text)), requiredColumns);
   } catch (err) {
-    if (err instanceof HeaderNotFoundError) throw new ImportFileError(err.message);
+    if (err instanceof HeaderNotFoundError) throw new ImportFileError(err.code, err.params);
     throw err;
   }
   const header = headerRow.cells.map((c) => cellText(c ?? null));
@@ -133,14 +133,14 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   header.forEach((text, i) => {
     const f = text ? byHeader.get(normalizeHeader(text)) : undefined;
     if (!f) return;
-    if (seenFields.has(f.name)) throw new ImportFileError(`列"${f.label}"重复出现`);
+    if (seenFields.has(f.name)) throw new ImportFileError('IMPORT_COLUMN_TWICE', { label: f.label });
     seenFields.set(f.name, i);
     columns.push([i, f]);
   });
   const missing = fields.filter(
     (f) => f.required && !seenFields.has(f.name) && f.defaultValue === undefined && !derived.has(f.name) && defaults[f.name] === undefined,
   );
-  if (missing.length) throw new ImportFileError(`缺少必填列：${missing.map((f) => f.label).join('、')}`);
+  if (missing.length) throw new ImportFileError('IMPORT_COLUMNS_MISSING', { labels: missing.map((f) => f.label).join('、') });
   const dateColumns = columns.filter(([, f]) => kindOf(f).excel.read === 'date').map(([i]) => i);
 
   const result: ImportResult = { total: 0, inserted: 0, updated: 0, failed: 0, digitLoss: 0, errors: [], header, dateColumns, failedRows: [] };
@@ -360,7 +360,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     }
   }
   if (chunk.length) await processChunk(chunk);
-  if (result.total === 0) throw new ImportFileError('文件中没有数据');
+  if (result.total === 0) throw new ImportFileError('FILE_NO_DATA');
   return result;
 }
 

@@ -3,9 +3,6 @@ import { readXlsx } from './readXlsx.ts';
 import { type WorkbookRows, WorkbookFormatError } from './types.ts';
 import { ZipFormatError, ZipLimitError } from './zip.ts';
 
-/** The one message for "this upload is not an Excel workbook" (spec §5). */
-export const NOT_EXCEL_MESSAGE = '上传文件只能是 xls/xlsx 格式!';
-
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
@@ -19,14 +16,15 @@ export function sniffExcelFormat(buf: Buffer): 'xls' | 'xlsx' | null {
 /** Open the first visible worksheet of an uploaded workbook, or throw WorkbookFormatError with a user message. */
 export function openWorkbook(buf: Buffer): WorkbookRows {
   const format = sniffExcelFormat(buf);
-  if (!format) throw new WorkbookFormatError(NOT_EXCEL_MESSAGE);
+  // FILE_NOT_EXCEL: the one message for "this upload is not an Excel workbook" (spec §5)
+  if (!format) throw new WorkbookFormatError('FILE_NOT_EXCEL');
   if (format === 'xls') return readWithSheetJs(buf, 'xls');
   try {
     return readXlsx(buf);
   } catch (err) {
-    if (err instanceof ZipLimitError) throw new WorkbookFormatError(err.message);
-    if (err instanceof ZipFormatError) throw new WorkbookFormatError(NOT_EXCEL_MESSAGE);
-    if (err instanceof WorkbookFormatError) throw err.message === '不是Excel工作簿' ? new WorkbookFormatError(NOT_EXCEL_MESSAGE) : err;
-    throw new WorkbookFormatError('文件已损坏，无法读取');
+    if (err instanceof ZipLimitError) throw new WorkbookFormatError(err.code, err.params);
+    if (err instanceof ZipFormatError) throw new WorkbookFormatError('FILE_NOT_EXCEL');
+    if (err instanceof WorkbookFormatError) throw err.code === 'FILE_NOT_WORKBOOK' ? new WorkbookFormatError('FILE_NOT_EXCEL') : err;
+    throw new WorkbookFormatError('FILE_CORRUPT');
   }
 }

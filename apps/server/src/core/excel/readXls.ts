@@ -21,9 +21,6 @@ import { type CellValue, type SheetRow, type WorkbookRows, WorkbookFormatError }
  * The date system and sheet name, needed before the rows, are read from the workbook's global records here.
  */
 
-const DAMAGED = '文件已损坏，无法读取';
-const NOT_EXCEL = '上传文件只能是 xls/xlsx 格式!';
-const TOO_LARGE = '文件过大或已损坏';
 const ENDOFCHAIN = -2;
 /** Real .xls files have a handful of directory entries and no DIFAT sector below 7 MB. */
 const MAX_DIRECTORY_ENTRIES = 4096;
@@ -39,8 +36,8 @@ export function checkCompoundFile(buf: Buffer): CompoundFile {
   const major = buf.length >= 512 ? buf.readUInt16LE(26) : 0;
   const ssz = major === 3 ? 512 : major === 4 ? 4096 : 0;
   // a header SheetJS would refuse as well
-  if (!ssz || buf.readUInt16LE(30) !== (ssz === 512 ? 9 : 12) || buf.length <= ssz) throw new WorkbookFormatError(NOT_EXCEL);
-  const damaged = () => new WorkbookFormatError(DAMAGED);
+  if (!ssz || buf.readUInt16LE(30) !== (ssz === 512 ? 9 : 12) || buf.length <= ssz) throw new WorkbookFormatError('FILE_NOT_EXCEL');
+  const damaged = () => new WorkbookFormatError('FILE_CORRUPT');
   // as SheetJS: sector i is the file's bytes from (i + 1) * ssz; the last may be short (missing bytes read as 0)
   const sectors = Math.ceil(buf.length / ssz) - 1;
   const int32 = (sector: number, at: number) => {
@@ -308,17 +305,17 @@ async function readInChild(buf: Buffer): Promise<SheetData> {
         fn();
         child.kill('SIGKILL');
       };
-      const timer = setTimeout(() => finish(() => reject(new WorkbookFormatError(`${TOO_LARGE}：读取时间超过 ${XLS_TIME_LIMIT_MS / 1000} 秒的上限`))), XLS_TIME_LIMIT_MS);
+      const timer = setTimeout(() => finish(() => reject(new WorkbookFormatError('FILE_LIMIT_XLS_TIME', { seconds: XLS_TIME_LIMIT_MS / 1000 }))), XLS_TIME_LIMIT_MS);
       child.once('message', (m: SheetData & { error?: string }) =>
         finish(() => {
           if (m.error === undefined) resolve(m);
-          else if (/password|encrypt/i.test(m.error)) reject(new WorkbookFormatError('文件已加密，请先取消密码保护'));
-          else reject(new WorkbookFormatError(NOT_EXCEL));
+          else if (/password|encrypt/i.test(m.error)) reject(new WorkbookFormatError('FILE_ENCRYPTED'));
+          else reject(new WorkbookFormatError('FILE_NOT_EXCEL'));
         }),
       );
       // no answer: out of memory (V8 aborts) or killed
-      child.once('exit', () => finish(() => reject(new WorkbookFormatError(`${TOO_LARGE}：读取时超过 ${limitMb} MB 内存的上限`))));
-      child.once('error', () => finish(() => reject(new WorkbookFormatError(DAMAGED))));
+      child.once('exit', () => finish(() => reject(new WorkbookFormatError('FILE_LIMIT_XLS_MEMORY', { max: limitMb }))));
+      child.once('error', () => finish(() => reject(new WorkbookFormatError('FILE_CORRUPT'))));
       child.send(buf);
     });
   } finally {
@@ -358,11 +355,11 @@ export function readWithSheetJs(buf: Buffer, format: 'xls' | 'xlsx' = 'xls'): Wo
       wb = sheetJs().read(buf, READ_OPTIONS);
     } catch (err) {
       const msg = String((err as Error)?.message ?? err);
-      if (/password|encrypt/i.test(msg)) throw new WorkbookFormatError('文件已加密，请先取消密码保护');
-      throw new WorkbookFormatError(NOT_EXCEL);
+      if (/password|encrypt/i.test(msg)) throw new WorkbookFormatError('FILE_ENCRYPTED');
+      throw new WorkbookFormatError('FILE_NOT_EXCEL');
     }
     const sheet = sheetData(wb);
-    if (!sheet.data) throw new WorkbookFormatError('工作簿中没有工作表');
+    if (!sheet.data) throw new WorkbookFormatError('FILE_NO_SHEET');
     return { format, sheetName: sheet.name, date1904: sheet.date1904, rows: toAsync(rowsOf(sheet)) };
   }
   const cfb = checkCompoundFile(buf);
@@ -372,9 +369,9 @@ export function readWithSheetJs(buf: Buffer, format: 'xls' | 'xlsx' = 'xls'): Wo
   let parsed: Promise<SheetRow[]> | undefined;
   const parse = () =>
     (parsed ??= readInChild(buf).then((sheet) => {
-      if (!sheet.data) throw new WorkbookFormatError('工作簿中没有工作表');
+      if (!sheet.data) throw new WorkbookFormatError('FILE_NO_SHEET');
       // the rows' dates are read with the date system given before them: both readings must agree
-      if (sheet.date1904 !== globals.date1904) throw new WorkbookFormatError(DAMAGED);
+      if (sheet.date1904 !== globals.date1904) throw new WorkbookFormatError('FILE_CORRUPT');
       return rowsOf(sheet);
     }));
   async function* rows(): AsyncGenerator<SheetRow> {

@@ -89,14 +89,14 @@ export function readXlsx(buf: Buffer): WorkbookRows {
       else if (local === 'sheet') sheets.push({ name: attr('name') ?? '', rid: attr('id', OFFICE_REL) ?? attr('id', 'prefixed'), hidden: /^(hidden|veryHidden)$/.test(attr('state') ?? '') });
     });
   }
-  if (!isWorkbook) throw new WorkbookFormatError('不是Excel工作簿');
+  if (!isWorkbook) throw new WorkbookFormatError('FILE_NOT_WORKBOOK');
   const relsPath = resolveTarget(workbookPath, `_rels/${workbookPath.split('/').pop()}.rels`);
   const rels = relationships(text(entries.get(relsPath)) ?? '<Relationships/>');
   const sheet = sheets.find((s) => !s.hidden) ?? sheets[0];
   const sheetRel = sheet?.rid ? rels.find((r) => r.id === sheet.rid) : undefined;
-  if (!sheet || !sheetRel) throw new WorkbookFormatError('工作簿中没有工作表');
+  if (!sheet || !sheetRel) throw new WorkbookFormatError('FILE_NO_SHEET');
   const sheetEntry = entries.get(resolveTarget(workbookPath, sheetRel.target));
-  if (!sheetEntry) throw new WorkbookFormatError('工作表缺失');
+  if (!sheetEntry) throw new WorkbookFormatError('FILE_SHEET_MISSING');
   checkEntrySize(sheetEntry, '工作表', MAX_SHEET_BYTES);
   const sstRel = rels.find((r) => r.type.endsWith('/sharedStrings')) ?? rels.find((r) => /sharedStrings\.xml$/i.test(r.target));
   const sstEntry = sstRel ? entries.get(resolveTarget(workbookPath, sstRel.target)) : undefined;

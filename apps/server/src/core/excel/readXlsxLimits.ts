@@ -14,7 +14,6 @@ export const MAX_XML_PART_BYTES = 16 * MiB;
 export const MAX_SHARED_STRINGS_BYTES = 128 * MiB;
 /** The worksheet, streamed (100,000 staff rows: 120 MB with inline strings). */
 export const MAX_SHEET_BYTES = 512 * MiB;
-export const DAMAGED = '文件已损坏，无法读取';
 /** Excel's own limits: characters in a cell, columns in a sheet. */
 export const MAX_CELL_CHARS = 32_767;
 export const MAX_COLUMNS = 16_384;
@@ -26,15 +25,13 @@ export const MAX_TOKEN_BYTES = MiB;
 export const MAX_DEPTH = 100;
 /** Bytes of XML given to the parser at a time. */
 export const CHUNK_BYTES = 128 * 1024;
-export const TOO_LARGE = '文件过大或已损坏';
-
-export const cellTooLong = (row: number) => new WorkbookFormatError(`${TOO_LARGE}：第${row}行有超过 ${MAX_CELL_CHARS} 个字符的单元格（Excel 的上限）`);
-export const rowTooLong = (row: number) => new WorkbookFormatError(`${TOO_LARGE}：工作表第${row}行超过 ${MAX_ROW_BYTES / MiB} MB 的上限`);
-export const tokenTooLong = (part = '工作表') => new WorkbookFormatError(`${TOO_LARGE}：${part}中有超过 ${MAX_TOKEN_BYTES / MiB} MB 的单个单元格或标记`);
+export const cellTooLong = (row: number) => new WorkbookFormatError('FILE_LIMIT_CELL_CHARS', { row, max: MAX_CELL_CHARS });
+export const rowTooLong = (row: number) => new WorkbookFormatError('FILE_LIMIT_ROW_BYTES', { row, max: MAX_ROW_BYTES / MiB });
+export const tokenTooLong = (part = '工作表') => new WorkbookFormatError('FILE_LIMIT_TOKEN', { part, max: MAX_TOKEN_BYTES / MiB });
 
 /** A zip/zlib/XML failure as the user's message: limits keep theirs, anything else is a damaged file. */
 export function asWorkbookError(err: unknown): unknown {
   if (err instanceof WorkbookFormatError) return err;
-  if (err instanceof ZipLimitError) return new WorkbookFormatError(err.message);
-  return new WorkbookFormatError(DAMAGED);
+  if (err instanceof ZipLimitError) return new WorkbookFormatError(err.code, err.params);
+  return new WorkbookFormatError('FILE_CORRUPT');
 }

@@ -1,6 +1,6 @@
 import { type CellValue, type SheetRow, WorkbookFormatError } from './types.ts';
 import { styleIndex } from './dateStyles.ts';
-import { cellTooLong, MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROW_BYTES, MAX_TOKEN_BYTES, MiB, TOO_LARGE, tokenTooLong } from './readXlsxLimits.ts';
+import { cellTooLong, MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROW_BYTES, MAX_TOKEN_BYTES, MiB, tokenTooLong } from './readXlsxLimits.ts';
 import { feed, LocalNames, newParser, SML, type StreamState, unescapeOoxml } from './readXlsxXml.ts';
 
 /** The streamed parts of an .xlsx package: the shared-string table and the worksheet's rows, with the sheet's shape check. */
@@ -38,7 +38,7 @@ export async function readSharedStrings(chunks: AsyncIterable<Buffer>): Promise<
       case 'si': {
         inItem = false;
         const s = unescapeOoxml(text);
-        if (s.length > MAX_CELL_CHARS) throw new WorkbookFormatError(`${TOO_LARGE}：共享字符串表中有超过 ${MAX_CELL_CHARS} 个字符的文本（Excel 的上限）`);
+        if (s.length > MAX_CELL_CHARS) throw new WorkbookFormatError('FILE_LIMIT_SHARED_STRING', { max: MAX_CELL_CHARS });
         out.push(s);
         break;
       }
@@ -56,7 +56,7 @@ export async function readSharedStrings(chunks: AsyncIterable<Buffer>): Promise<
     state.events++;
     if (!capture) return;
     text += s;
-    if (text.length > 8 * MAX_CELL_CHARS) throw new WorkbookFormatError(`${TOO_LARGE}：共享字符串表中有超过 ${MAX_CELL_CHARS} 个字符的文本（Excel 的上限）`);
+    if (text.length > 8 * MAX_CELL_CHARS) throw new WorkbookFormatError('FILE_LIMIT_SHARED_STRING', { max: MAX_CELL_CHARS });
   }
   parser.on('cdata', onText);
   for await (const batch of feed(chunks, parser, state, out, () => 0)) for (const s of batch) strings.push(s);
@@ -135,7 +135,7 @@ export async function* readSheetRows(chunks: AsyncIterable<Buffer>, sst: string[
         const ref = tag.attributes.r;
         const idx = ref ? columnIndex(ref) : -1;
         col = idx >= 0 ? idx : col + 1;
-        if (col >= MAX_COLUMNS) throw new WorkbookFormatError(`${TOO_LARGE}：第${row}行超过 ${MAX_COLUMNS} 列（Excel 的上限）`);
+        if (col >= MAX_COLUMNS) throw new WorkbookFormatError('FILE_LIMIT_COLUMNS', { row, max: MAX_COLUMNS });
         type = tag.attributes.t ?? 'n';
         dateStyled = dateStyles.size > 0 && dateStyles.has(styleIndex(tag.attributes.s));
         inCell = true;
@@ -254,7 +254,7 @@ export function sheetShapeCheck(): (chunk: Buffer) => void {
       inRow = false;
       rowBytes = 0;
     } else rowBytes += chunk.length;
-    if (inRow && rowBytes > MAX_ROW_BYTES) throw new WorkbookFormatError(`${TOO_LARGE}：工作表中有超过 ${MAX_ROW_BYTES / MiB} MB 的行`);
+    if (inRow && rowBytes > MAX_ROW_BYTES) throw new WorkbookFormatError('FILE_LIMIT_SHEET_ROW', { max: MAX_ROW_BYTES / MiB });
   };
 }
 

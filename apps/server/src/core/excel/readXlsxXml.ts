@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type * as Saxes from 'saxes';
 import type { SaxesParser, SaxesTagNS, SaxesTagPlain } from 'saxes';
 import { onFirstUse } from '../onFirstUse.ts';
-import { DAMAGED, MAX_DEPTH, MAX_ROW_BYTES, MAX_TOKEN_BYTES, rowTooLong, TOO_LARGE, tokenTooLong } from './readXlsxLimits.ts';
+import { MAX_DEPTH, MAX_ROW_BYTES, MAX_TOKEN_BYTES, rowTooLong, tokenTooLong } from './readXlsxLimits.ts';
 import { WorkbookFormatError } from './types.ts';
 
 /**
@@ -41,7 +41,7 @@ export function visitElements(xml: string, namespaces: Set<string>, visit: (loca
   const parser = new (saxes().SaxesParser)({ xmlns: true, position: false });
   let depth = 0;
   parser.on('opentag', (tag: SaxesTagNS) => {
-    if (++depth > MAX_DEPTH) throw new WorkbookFormatError(DAMAGED);
+    if (++depth > MAX_DEPTH) throw new WorkbookFormatError('FILE_CORRUPT');
     if (tag.uri !== '' && !namespaces.has(tag.uri)) return;
     visit(tag.local, (local, ns) => {
       for (const a of Object.values(tag.attributes)) {
@@ -85,7 +85,7 @@ export class LocalNames {
   }
 
   open(tag: SaxesTagPlain): string {
-    if (++this.depth > MAX_DEPTH) throw new WorkbookFormatError(`${TOO_LARGE}：工作表的元素嵌套超过 ${MAX_DEPTH} 层`);
+    if (++this.depth > MAX_DEPTH) throw new WorkbookFormatError('FILE_LIMIT_DEPTH', { max: MAX_DEPTH });
     if (this.declaring) {
       this.declaring = false;
       const declared = new Map(this.scopes[this.scopes.length - 1]);

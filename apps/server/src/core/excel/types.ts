@@ -1,3 +1,4 @@
+import { CodedError } from '../errors.ts';
 /** What the workbook readers give the import pipeline, whatever the file format. */
 
 /** A cell as read: text, number (dates are serial numbers unless the file stores ISO text), boolean or empty. */
@@ -22,5 +23,5 @@ export interface WorkbookRows {
   verify?: () => Promise<void>;
 }
 
-/** The upload is not a readable Excel workbook; the message is for the user. */
-export class WorkbookFormatError extends Error {}
+/** The upload is not a readable Excel workbook: a catalogue code (FILE_*) with its parameters, for the user. */
+export class WorkbookFormatError extends CodedError {}

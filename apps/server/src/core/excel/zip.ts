@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { CodedError } from '../errors.ts';
 
 /**
  * The few ZIP facts an .xlsx reader needs: the central directory of an in-memory archive and a streamed,
@@ -22,11 +23,11 @@ export interface ZipEntry {
   localHeaderOffset: number;
 }
 
-/** A damaged or unsupported archive. */
+/** A damaged or unsupported archive. Its message is a diagnostic: the readers answer FILE_CORRUPT or FILE_NOT_EXCEL. */
 export class ZipFormatError extends Error {}
 
-/** An archive (or one of its entries) larger than the limits, or inflating to more than it declares; the message is for the user. */
-export class ZipLimitError extends Error {}
+/** An archive (or one of its entries) larger than the limits, or inflating to more than it declares: a FILE_LIMIT_* code for the user. */
+export class ZipLimitError extends CodedError {}
 
 export interface ZipLimits {
   /** Entries in the central directory. */
@@ -51,8 +52,6 @@ export const ZIP_LIMITS: ZipLimits = { maxEntries: 10_000, maxEntryBytes: 512 * 
 /** Bytes as whole MB for messages. */
 export const mb = (bytes: number) => `${Math.round(bytes / MiB)} MB`;
 
-const TOO_LARGE = '文件过大或已损坏';
-
 const EOCD_SIG = 0x06054b50;
 const ZIP64_LOCATOR_SIG = 0x07064b50;
 const ZIP64_EOCD_SIG = 0x06064b50;
@@ -62,7 +61,7 @@ const LOCAL_SIG = 0x04034b50;
 function findEndOfCentralDirectory(buf: Buffer): number {
   const min = Math.max(0, buf.length - 22 - 0xffff);
   for (let i = buf.length - 22; i >= min; i--) if (buf.readUInt32LE(i) === EOCD_SIG) return i;
-  throw new ZipFormatError('找不到ZIP目录');
+  throw new ZipFormatError('no ZIP central directory');
 }
 
 /**
@@ -75,19 +74,19 @@ export function readZipDirectory(buf: Buffer, limits: ZipLimits = ZIP_LIMITS): M
   let offset = buf.readUInt32LE(eocd + 16);
   if (offset === 0xffffffff || count === 0xffff) {
     const loc = eocd - 20;
-    if (loc < 0 || buf.readUInt32LE(loc) !== ZIP64_LOCATOR_SIG) throw new ZipFormatError('ZIP64目录损坏');
+    if (loc < 0 || buf.readUInt32LE(loc) !== ZIP64_LOCATOR_SIG) throw new ZipFormatError('damaged ZIP64 directory');
     const z64 = Number(buf.readBigUInt64LE(loc + 8));
-    if (z64 < 0 || z64 + 56 > buf.length || buf.readUInt32LE(z64) !== ZIP64_EOCD_SIG) throw new ZipFormatError('ZIP64目录损坏');
+    if (z64 < 0 || z64 + 56 > buf.length || buf.readUInt32LE(z64) !== ZIP64_EOCD_SIG) throw new ZipFormatError('damaged ZIP64 directory');
     count = Number(buf.readBigUInt64LE(z64 + 32));
     offset = Number(buf.readBigUInt64LE(z64 + 48));
   }
-  if (count > limits.maxEntries) throw new ZipLimitError(`${TOO_LARGE}：压缩包中的文件超过 ${limits.maxEntries} 个的上限`);
-  if (offset + count * 46 > buf.length) throw new ZipFormatError('ZIP目录损坏');
+  if (count > limits.maxEntries) throw new ZipLimitError('FILE_LIMIT_ZIP_ENTRIES', { max: limits.maxEntries });
+  if (offset + count * 46 > buf.length) throw new ZipFormatError('damaged ZIP directory');
   const entries = new Map<string, ZipEntry>();
   let total = 0;
   let p = offset;
   for (let i = 0; i < count; i++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL_SIG) throw new ZipFormatError('ZIP目录损坏');
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CENTRAL_SIG) throw new ZipFormatError('damaged ZIP directory');
     const method = buf.readUInt16LE(p + 10);
     const crc = buf.readUInt32LE(p + 16);
     let compressedSize = buf.readUInt32LE(p + 20);
@@ -100,7 +99,7 @@ export function readZipDirectory(buf: Buffer, limits: ZipLimits = ZIP_LIMITS): M
     // ZIP64 extended information: present fields follow in a fixed order, each only if its 32-bit field is saturated.
     let e = p + 46 + nameLen;
     const extraEnd = e + extraLen;
-    if (extraEnd + commentLen > buf.length) throw new ZipFormatError('ZIP目录损坏');
+    if (extraEnd + commentLen > buf.length) throw new ZipFormatError('damaged ZIP directory');
     while (e + 4 <= extraEnd) {
       const id = buf.readUInt16LE(e);
       const size = buf.readUInt16LE(e + 2);
@@ -121,7 +120,7 @@ export function readZipDirectory(buf: Buffer, limits: ZipLimits = ZIP_LIMITS): M
     }
     checkDeclaredSize(name, method, compressedSize, uncompressedSize, limits);
     total += uncompressedSize;
-    if (total > limits.maxTotalBytes) throw new ZipLimitError(`${TOO_LARGE}：解压后总大小超过 ${mb(limits.maxTotalBytes)} 的上限`);
+    if (total > limits.maxTotalBytes) throw new ZipLimitError('FILE_LIMIT_ZIP_TOTAL', { max: mb(limits.maxTotalBytes) });
     entries.set(name.replace(/\\/g, '/'), { name, method, crc, compressedSize, uncompressedSize, localHeaderOffset });
     p = extraEnd + commentLen;
   }
@@ -129,32 +128,32 @@ export function readZipDirectory(buf: Buffer, limits: ZipLimits = ZIP_LIMITS): M
 }
 
 function checkDeclaredSize(name: string, method: number, compressed: number, size: number, limits: ZipLimits): void {
-  if (size > limits.maxEntryBytes) throw new ZipLimitError(`${TOO_LARGE}：解压后超过 ${mb(limits.maxEntryBytes)} 的上限（${name}）`);
+  if (size > limits.maxEntryBytes) throw new ZipLimitError('FILE_LIMIT_ZIP_ENTRY', { max: mb(limits.maxEntryBytes), name });
   if (method === 8 && size > limits.ratioFreeBytes && size > compressed * limits.maxRatio) {
-    throw new ZipLimitError(`${TOO_LARGE}：压缩比超过 ${limits.maxRatio}:1 的上限（${name}）`);
+    throw new ZipLimitError('FILE_LIMIT_ZIP_RATIO', { ratio: limits.maxRatio, name });
   }
 }
 
 /** A message for an entry over a reader's own, lower limit for its part (e.g. "工作表", 512 MB). */
 export function checkEntrySize(entry: ZipEntry, what: string, maxBytes: number): void {
-  if (entry.uncompressedSize > maxBytes) throw new ZipLimitError(`${TOO_LARGE}：${what}解压后超过 ${mb(maxBytes)} 的上限`);
+  if (entry.uncompressedSize > maxBytes) throw new ZipLimitError('FILE_LIMIT_PART', { part: what, max: mb(maxBytes) });
 }
 
 function entryData(buf: Buffer, entry: ZipEntry): Buffer {
   const h = entry.localHeaderOffset;
-  if (h + 30 > buf.length || buf.readUInt32LE(h) !== LOCAL_SIG) throw new ZipFormatError(`ZIP条目损坏: ${entry.name}`);
+  if (h + 30 > buf.length || buf.readUInt32LE(h) !== LOCAL_SIG) throw new ZipFormatError(`damaged ZIP entry: ${entry.name}`);
   const start = h + 30 + buf.readUInt16LE(h + 26) + buf.readUInt16LE(h + 28);
   const end = start + entry.compressedSize;
-  if (end > buf.length) throw new ZipFormatError(`ZIP条目不完整: ${entry.name}`);
-  if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) throw new ZipFormatError(`ZIP条目损坏: ${entry.name}`);
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`不支持的压缩方式 ${entry.method}`);
+  if (end > buf.length) throw new ZipFormatError(`truncated ZIP entry: ${entry.name}`);
+  if (entry.method === 0 && entry.compressedSize !== entry.uncompressedSize) throw new ZipFormatError(`damaged ZIP entry: ${entry.name}`);
+  if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`unsupported compression method ${entry.method}`);
   return buf.subarray(start, end);
 }
 
-const overDeclared = (entry: ZipEntry) => new ZipLimitError(`${TOO_LARGE}：解压后的内容多于文件目录中声明的 ${entry.uncompressedSize} 字节（${entry.name}）`);
+const overDeclared = (entry: ZipEntry) => new ZipLimitError('FILE_LIMIT_OVER_DECLARED', { size: entry.uncompressedSize, name: entry.name });
 
 function checkSum(entry: ZipEntry, size: number, crc: number): void {
-  if (size !== entry.uncompressedSize || crc >>> 0 !== entry.crc >>> 0) throw new ZipFormatError(`ZIP条目校验失败: ${entry.name}`);
+  if (size !== entry.uncompressedSize || crc >>> 0 !== entry.crc >>> 0) throw new ZipFormatError(`ZIP entry checksum mismatch: ${entry.name}`);
 }
 
 /**
@@ -170,7 +169,7 @@ export function readZipEntry(buf: Buffer, entry: ZipEntry, maxBytes = ZIP_LIMITS
       out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw overDeclared(entry);
-      throw new ZipFormatError(`ZIP条目损坏: ${entry.name}`);
+      throw new ZipFormatError(`damaged ZIP entry: ${entry.name}`);
     }
   }
   checkSum(entry, out.length, zlib.crc32(out));
@@ -206,7 +205,7 @@ export async function* streamZipEntry(buf: Buffer, entry: ZipEntry, chunkSize = 
       try {
         next = await chunks.next();
       } catch {
-        throw new ZipFormatError(`ZIP条目损坏: ${entry.name}`);
+        throw new ZipFormatError(`damaged ZIP entry: ${entry.name}`);
       }
       if (next.done) break;
       size += next.value.length;

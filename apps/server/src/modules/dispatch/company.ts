@@ -2,13 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { allCompanies, type CompanyRow } from '@app/shared/contracts/staffAccounts';
 import { companyResource } from '@app/shared/resources/company';
 import { gongshangRatioOf } from '@app/shared/staffDerivations';
-import { conflict, validationError } from '../../core/errors.ts';
+import { AppError, validationError } from '../../core/errors.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { checkDictionaryValues, dictEntries, scopeCompanies } from './lookups.ts';
-
-export const COMPANY_HAS_STAFF = '该单位下还有员工，不能删除';
 
 /**
  * Client companies. Rows belong to the creating user's department and are visible within the caller's data
@@ -40,7 +38,7 @@ export function registerCompany(app: FastifyInstance): RegisteredResource {
         .select((eb) => eb.fn.countAll().as('n'))
         .where('company_id', 'in', ids)
         .executeTakeFirst();
-      if (Number((r as { n?: unknown } | undefined)?.n ?? 0) > 0) throw conflict(COMPANY_HAS_STAFF, 'COMPANY_HAS_STAFF');
+      if (Number((r as { n?: unknown } | undefined)?.n ?? 0) > 0) throw new AppError('COMPANY_HAS_STAFF');
     },
   });
 

@@ -3,7 +3,7 @@ import { listContractReminders, runContractReminders } from '@app/shared/contrac
 import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
-import { badRequest } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import type { RegisteredResource } from '../../crud/registerResource.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
@@ -80,7 +80,7 @@ export function registerContractReminders(app: FastifyInstance, staff: Registere
   const sortable = sortableColumns(staffResource);
   routeContract(app, listContractReminders, async (req) => {
     const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
-    if (query.contractWarnState !== undefined && query.contractWarnState !== REMINDED) throw badRequest('提醒列表只包含已提醒的员工');
+    if (query.contractWarnState !== undefined && query.contractWarnState !== REMINDED) throw new AppError('CONTRACT_REMINDER_LIST_REMINDED_ONLY');
     query.contractWarnState = REMINDED;
     const paging = parsePaging(query, sortable, [['contractEnd', 'asc']]);
     const filtered = await staff.listQuery(req, query);

@@ -5,7 +5,7 @@ import { decryptLoginPassword } from '../../core/auth/keys.ts';
 import { hashPassword, verifyPassword } from '../../core/auth/password.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import type { CodedMessage } from '@app/shared/errors/catalogue';
-import { AppError, badRequest } from '../../core/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { cacheNamespace } from '../../core/cacheNamespaces.ts';
 import { validateField } from '@app/shared/resource';
 import { routeContract } from '../../crud/registerContract.ts';
@@ -81,7 +81,7 @@ export function registerSelfService(app: FastifyInstance): void {
     if (!r.ok) {
       // the headline of a malformed address is the spec's shorter 邮箱格式错误; the field keeps the rule's message
       const headline = typeof r.error !== 'string' && r.error.code === 'EMAIL_INVALID' ? { code: 'EMAIL_FORMAT' as const } : r.error;
-      throw typeof headline === 'string' ? badRequest(headline, { email: r.message }) : new AppError(headline.code, headline.params ?? {}, { email: r.error });
+      throw typeof headline === 'string' ? new AppError(400, headline, 'BAD_REQUEST', { email: r.message }) : new AppError(headline.code, headline.params ?? {}, { email: r.error });
     }
     const email = String(r.value).toLowerCase();
     if (currentEmail && email === currentEmail.toLowerCase()) throw new AppError('EMAIL_SAME');

@@ -4,7 +4,7 @@ import { cellText, digitLossMessage, exactNumberText, excelSerialToDate, isEmpty
 import { serialTimeOfDay } from '../../../core/excel/dateStyles.ts';
 import { openWorkbook } from '../../../core/excel/readWorkbook.ts';
 import { type CellValue, type SheetRow, WorkbookFormatError } from '../../../core/excel/types.ts';
-import { AppError, badRequest } from '../../../core/errors.ts';
+import { AppError, appErrorOf } from '../../../core/errors.ts';
 import { CsvParser } from './csvParser.ts';
 import { type CharacterEncoding, type DataSourceReader, ICONV_NAME, type OpenOptions } from './types.ts';
 
@@ -175,7 +175,7 @@ export async function openCsvRead(stream: Readable, encoding: CharacterEncoding,
 }
 
 function excelError(err: unknown): unknown {
-  if (err instanceof WorkbookFormatError) return badRequest(err.message);
+  if (err instanceof WorkbookFormatError) return appErrorOf(err);
   return err;
 }
 

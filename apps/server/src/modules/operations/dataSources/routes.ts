@@ -16,6 +16,7 @@ import { hasPermission } from '@app/shared/resource';
 import type { CurrentUser } from '../../../core/context.ts';
 import { insertReturningId, likeContains, nowIso } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 import { maskSecret } from '../../../core/secrets.ts';
 import { routeContract } from '../../../crud/registerContract.ts';
 import { registerCustomDatasourceRoutes } from './customRoutes.ts';
@@ -71,11 +72,11 @@ function toApi(r: DataOriginRecord, customName: string | null): z.infer<typeof d
   };
 }
 
-/** Guards other modules add (a task that uses the source): a message when the source may not be deleted. */
-type DeleteGuard = (id: number) => Promise<string | null>;
+/** Guards other modules add (a task that uses the source): the catalogue message when the source may not be deleted. */
+type DeleteGuard = (id: number) => Promise<CodedMessage | null>;
 const deleteGuards = new WeakMap<FastifyInstance, DeleteGuard[]>();
 
-/** Lets another module refuse deleting a data source it still uses (409 with the guard's message). */
+/** Lets another module refuse deleting a data source it still uses (the guard's code, with its catalogue status). */
 export function addDataSourceDeleteGuard(app: FastifyInstance, guard: DeleteGuard): void {
   const root = app;
   const list = deleteGuards.get(root) ?? [];
@@ -190,7 +191,7 @@ export function registerDataSourceRoutes(fastify: FastifyInstance): void {
       if (await usedByTask(app, source.id)) throw new AppError('DATASOURCE_IN_USE', {});
       for (const guard of deleteGuards.get(fastify) ?? []) {
         const why = await guard(source.id);
-        if (why) throw new AppError(409, why, 'DATASOURCE_IN_USE');
+        if (why) throw new AppError(why.code, why.params ?? {});
       }
       await db.deleteFrom('data_origin').where('id', '=', source.id).execute();
       if (source.fileKey) await deleteStoredFile(app, source.fileKey, source.fileRef);
