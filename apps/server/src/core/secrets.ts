@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ERROR_CATALOGUE, type ErrorCode } from '@app/shared/errors/catalogue';
+import type { ErrorCode } from '@app/shared/errors/catalogue';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { AppError } from './errors.ts';
 
 /**
@@ -115,7 +116,7 @@ export function nextBoundSecret(
  * the secret's field and each changed field (keyed by the form's field names), so the form shows what changed.
  */
 export function secretTargetChanged(code: ErrorCode, secretField: string, changedFields: string[]): AppError {
-  const fieldErrors: Record<string, string> = { [secretField]: ERROR_CATALOGUE[code].zh };
-  for (const f of changedFields) fieldErrors[f] = ERROR_CATALOGUE.SECRET_TARGET_FIELD_CHANGED.zh;
+  const fieldErrors: Record<string, FieldMessage> = { [secretField]: { code } };
+  for (const f of changedFields) fieldErrors[f] = { code: 'SECRET_TARGET_FIELD_CHANGED' };
   return new AppError(code, {}, fieldErrors);
 }
