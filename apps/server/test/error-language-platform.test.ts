@@ -1,0 +1,72 @@
+import * as XLSX from '@e965/xlsx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { adminToken, createCompany, createStaff, idCard, multipart } from './dispatch-fixtures.ts';
+
+/**
+ * Issue 21 item 2, platform part: errors thrown as catalogue codes (Excel import, company delete, contract
+ * reminders) answer in the request's language; without Accept-Language the Chinese text is as before.
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await adminToken(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const headers = (language?: string) => ({ ...bearer(token), ...(language ? { 'accept-language': language } : {}) });
+
+function workbook(rows: unknown[][]): Buffer {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+async function importStaff(file: Buffer, language?: string) {
+  const mp = multipart(file, 'staff.xlsx');
+  return t.app.inject({ method: 'POST', url: '/api/import/accountsStaff', headers: { ...headers(language), ...mp.headers }, payload: mp.payload });
+}
+
+describe('converted platform errors in English', () => {
+  it('an Excel import whose header lacks required columns', async () => {
+    const file = workbook([['花名册'], ['姓名', '身份证号'], ['张三', idCard('1990-01-01', 47)]]);
+    const zh = await importStaff(file);
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().code).toBe('IMPORT_HEADER_AT_ROW');
+    expect(zh.json().message).toMatch(/^缺少必填列：.+（表头按第2行读取，该行认出的列：姓名、身份证号）$/);
+    const en = await importStaff(file, 'en-US,en;q=0.9');
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toMatchObject({ code: 'IMPORT_HEADER_AT_ROW' });
+    expect(en.json().message).toMatch(/^Required columns are missing: .+ \(the header was read from row 2; columns recognised there: 姓名、身份证号\)$/);
+    expect(en.headers['content-language']).toBe('en');
+  });
+
+  it('an upload that is not an Excel workbook, and one with no data', async () => {
+    const notExcel = await importStaff(Buffer.from('plain text, not a workbook'), 'en');
+    expect(notExcel.json()).toMatchObject({ status: 400, code: 'FILE_NOT_EXCEL', message: 'Only xls/xlsx files can be uploaded!' });
+    const empty = await importStaff(workbook([[]]), 'en');
+    expect(empty.json()).toMatchObject({ status: 400, code: 'FILE_NO_DATA', message: 'The file contains no data' });
+  });
+
+  it('deleting a company that still has staff', async () => {
+    const c = await createCompany(t.app, token);
+    await createStaff(t.app, token, c.id);
+    const zh = await t.app.inject({ method: 'DELETE', url: `/api/accountsCompany/${c.id}`, headers: headers() });
+    expect(zh.json()).toMatchObject({ status: 409, code: 'COMPANY_HAS_STAFF', message: '该单位下还有员工，不能删除' });
+    const en = await t.app.inject({ method: 'DELETE', url: `/api/accountsCompany/${c.id}`, headers: headers('en') });
+    expect(en.json()).toMatchObject({ status: 409, code: 'COMPANY_HAS_STAFF', message: 'The company still has staff and cannot be deleted' });
+  });
+
+  it('the contract-reminder list asked for staff not reminded', async () => {
+    const url = `/api/accountsStaff/contractReminders?contractWarnState=${encodeURIComponent('未提醒')}`;
+    const zh = await t.app.inject({ method: 'GET', url, headers: headers() });
+    expect(zh.json()).toMatchObject({ status: 400, code: 'CONTRACT_REMINDER_LIST_REMINDED_ONLY', message: '提醒列表只包含已提醒的员工' });
+    const ja = await t.app.inject({ method: 'GET', url, headers: headers('ja') });
+    expect(ja.json()).toMatchObject({ code: 'CONTRACT_REMINDER_LIST_REMINDED_ONLY', message: '通知リストには通知済みの従業員のみが含まれます' });
+    const en = await t.app.inject({ method: 'GET', url, headers: headers('en') });
+    expect(en.json().message).toBe('The reminder list only holds staff who have been reminded');
+  });
+});
