@@ -627,6 +627,12 @@ export const ERROR_CATALOGUE = {
   // dispatch (modules/dispatch)
   COMPANY_HAS_STAFF: { status: 409, zh: '该单位下还有员工，不能删除', en: 'The company still has staff and cannot be deleted', es: 'La empresa aún tiene empleados y no se puede eliminar', ja: 'この会社にはまだ従業員がいるため削除できません' },
   CONTRACT_REMINDER_LIST_REMINDED_ONLY: { status: 400, zh: '提醒列表只包含已提醒的员工', en: 'The reminder list only holds staff who have been reminded', es: 'La lista de avisos solo incluye empleados ya avisados', ja: '通知リストには通知済みの従業員のみが含まれます' },
+  DISPATCH_COMPANY_UNKNOWN: { status: 400, zh: '派遣单位不存在，请从派遣单位字典中选择', en: 'No such dispatch company; choose one from the dispatch company dictionary', es: 'La empresa de cesión no existe; elija una del diccionario de empresas de cesión', ja: '派遣元が存在しません。派遣元の辞書から選択してください' },
+  // field messages of the data-source form and the Alipay settings (modules/operations/dataSources, integrations/payment)
+  DATASOURCE_ENCODING_INVALID: { status: 400, zh: '字符编码只能是 {encodings}', en: 'The character encoding must be one of {encodings}', es: 'La codificación de caracteres debe ser una de {encodings}', ja: '文字コードは {encodings} のいずれかにしてください' },
+  DATASOURCE_DB_KIND_INVALID: { status: 400, zh: '数据库类型只能是 mysql（含 MariaDB）或 postgres', en: 'The database type must be mysql (MariaDB included) or postgres', es: 'El tipo de base de datos debe ser mysql (incluido MariaDB) o postgres', ja: 'データベースの種類は mysql（MariaDB を含む）または postgres にしてください' },
+  DATASOURCE_PORT_INVALID: { status: 400, zh: '端口必须是1到65535之间的整数', en: 'The port must be a whole number from 1 to 65535', es: 'El puerto debe ser un número entero entre 1 y 65535', ja: 'ポートは1から65535までの整数にしてください' },
+  ALIPAY_KEYS_SWAPPED_FIELD: { status: 400, zh: '支付宝公钥与商户私钥是同一对密钥', en: 'The Alipay public key and the merchant private key are the same key pair', es: 'La clave pública de Alipay y la clave privada del comercio son el mismo par de claves', ja: 'Alipay公開鍵と加盟店秘密鍵が同じ鍵ペアです' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

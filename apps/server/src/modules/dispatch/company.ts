@@ -23,7 +23,7 @@ export function registerCompany(app: FastifyInstance): RegisteredResource {
       if (values.dispatchCompany !== undefined && values.dispatchCompany !== null) {
         const ratio = gongshangRatioOf(String(values.dispatchCompany), await dictEntries(req, db, 'dispatch_company'));
         const unchanged = existing && existing.dispatchCompany === values.dispatchCompany;
-        if (ratio === null && !unchanged) throw validationError({ dispatchCompany: '派遣单位不存在，请从派遣单位字典中选择' });
+        if (ratio === null && !unchanged) throw validationError({ dispatchCompany: { code: 'DISPATCH_COMPANY_UNKNOWN' } });
         values.gongshangRatioCompany = ratio ?? existing?.gongshangRatioCompany ?? null;
       }
     },

@@ -61,7 +61,7 @@ export async function applyStaffRules(
   const merged = { ...existing, ...values };
   if (values.companyId !== undefined && values.companyId !== null) {
     const company = await companyInScope(app, req, values.companyId as number, db);
-    if (!company) throw validationError({ companyId: '所属单位不存在或无权访问' });
+    if (!company) throw validationError({ companyId: { code: 'RECORD_NOT_FOUND', params: { resource: '所属单位' } } });
     values.companyName = company.companyName;
   }
   if (typeof values.idCard === 'string') {

@@ -79,10 +79,10 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
         for (const [field, label] of required) {
           if (!row[field === 'accessKey' ? 'access_key' : (field as 'bucket' | 'host')]) throw new AppError('FIELD_REQUIRED', { label }, { [field]: `${label}不能为空` });
         }
-        if (!sealedSecret) throw new AppError('FIELD_REQUIRED', { label: 'SecretKey' }, { secretKey: 'SecretKey不能为空' });
-        if (!row.type) throw new AppError('STORAGE_BUCKET_TYPE_REQUIRED', {}, { type: '空间类型不能为空' });
-        if (!isHttpUrl(row.host)) throw new AppError('STORAGE_HOST_INVALID', {}, { host: '外链域名必须是 http 或 https 地址' });
-        if (row.endpoint && !isHttpUrl(row.endpoint)) throw new AppError('STORAGE_HOST_INVALID', {}, { endpoint: '外链域名必须是 http 或 https 地址' });
+        if (!sealedSecret) throw new AppError('FIELD_REQUIRED', { label: 'SecretKey' }, { secretKey: { code: 'FIELD_REQUIRED', params: { label: 'SecretKey' } } });
+        if (!row.type) throw new AppError('STORAGE_BUCKET_TYPE_REQUIRED', {}, { type: { code: 'STORAGE_BUCKET_TYPE_REQUIRED' } });
+        if (!isHttpUrl(row.host)) throw new AppError('STORAGE_HOST_INVALID', {}, { host: { code: 'STORAGE_HOST_INVALID' } });
+        if (row.endpoint && !isHttpUrl(row.endpoint)) throw new AppError('STORAGE_HOST_INVALID', {}, { endpoint: { code: 'STORAGE_HOST_INVALID' } });
         await probe(
           new S3Store(
             {

@@ -16,13 +16,13 @@ export const SENDS_PER_MINUTE = 30;
 
 /** The recipient list checked by the spec's rules: each non-empty and well formed, at least one; duplicates dropped. */
 function checkRecipients(raw: unknown[] | undefined): string[] {
-  if (!raw || raw.length === 0) throw new AppError('EMAIL_TOS_EMPTY', {}, { tos: '请至少保留一位联系人' });
+  if (!raw || raw.length === 0) throw new AppError('EMAIL_TOS_EMPTY', {}, { tos: { code: 'EMAIL_TOS_EMPTY' } });
   const seen = new Set<string>();
   const out: string[] = [];
   for (const item of raw) {
     const value = typeof item === 'string' ? item.trim() : typeof item === 'object' && item !== null && 'value' in item ? String((item as { value: unknown }).value ?? '').trim() : '';
-    if (!value) throw new AppError('EMAIL_TO_REQUIRED', {}, { tos: '收件邮箱不能为空' });
-    if (!isEmailAddress(value)) throw new AppError('EMAIL_TO_FORMAT', {}, { tos: '收件邮箱格式错误' });
+    if (!value) throw new AppError('EMAIL_TO_REQUIRED', {}, { tos: { code: 'EMAIL_TO_REQUIRED' } });
+    if (!isEmailAddress(value)) throw new AppError('EMAIL_TO_FORMAT', {}, { tos: { code: 'EMAIL_TO_FORMAT' } });
     const key = value.toLowerCase();
     if (!seen.has(key)) {
       seen.add(key);
@@ -56,10 +56,10 @@ export function registerEmailRoutes(fastify: FastifyInstance): void {
 
   routeContract(app, sendEmail, async (req) => {
     const subject = (req.body.subject ?? '').replace(/[\r\n]+/g, ' ').trim();
-    if (!subject) throw new AppError('EMAIL_SUBJECT_REQUIRED', {}, { subject: '标题不能为空' });
+    if (!subject) throw new AppError('EMAIL_SUBJECT_REQUIRED', {}, { subject: { code: 'EMAIL_SUBJECT_REQUIRED' } });
     const to = checkRecipients(req.body.tos);
     const content = req.body.content ?? '';
-    if (isBlankHtml(content)) throw new AppError('EMAIL_CONTENT_REQUIRED', {}, { content: '邮件内容不能为空' });
+    if (isBlankHtml(content)) throw new AppError('EMAIL_CONTENT_REQUIRED', {}, { content: { code: 'EMAIL_CONTENT_REQUIRED' } });
     const body = await prepareMailBody(content);
     if (!(await mailer.configured())) throw new AppError('EMAIL_NOT_CONFIGURED', {});
     if ((await cache.incr(`email-send:${req.user!.id}`, 60)) > SENDS_PER_MINUTE) throw new AppError('EMAIL_SEND_RATE', { max: SENDS_PER_MINUTE });

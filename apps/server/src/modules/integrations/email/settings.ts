@@ -43,17 +43,17 @@ const truthy = (v: unknown) => v === true || v === 1 || v === 'true' || v === '1
 /** The form checked by the spec's rules (§5 Mail config); `pass` stays as given (maybe masked or empty). */
 export function checkSettings(input: SmtpSettingsInput): Omit<SmtpSettings, 'pass'> & { pass: string | undefined } {
   const fromUser = (input.fromUser ?? '').trim();
-  if (!fromUser) throw new AppError('EMAIL_FROM_REQUIRED', {}, { fromUser: '请输入发件人邮箱' });
-  if (!isEmailAddress(fromUser)) throw new AppError('EMAIL_INVALID', {}, { fromUser: '请输入正确的邮箱地址' });
+  if (!fromUser) throw new AppError('EMAIL_FROM_REQUIRED', {}, { fromUser: { code: 'EMAIL_FROM_REQUIRED' } });
+  if (!isEmailAddress(fromUser)) throw new AppError('EMAIL_INVALID', {}, { fromUser: { code: 'EMAIL_INVALID' } });
   const user = (input.user ?? '').trim();
-  if (!user) throw new AppError('EMAIL_USER_REQUIRED', {}, { user: '请输入发件用户名' });
+  if (!user) throw new AppError('EMAIL_USER_REQUIRED', {}, { user: { code: 'EMAIL_USER_REQUIRED' } });
   const host = (input.host ?? '').trim();
-  if (!host) throw new AppError('EMAIL_HOST_REQUIRED', {}, { host: 'SMTP地址不能为空' });
+  if (!host) throw new AppError('EMAIL_HOST_REQUIRED', {}, { host: { code: 'EMAIL_HOST_REQUIRED' } });
   // numeric spellings such as 2130706433 or 0x7f000001 are addresses in disguise (127.0.0.1), not host names
-  if (!HOST_RE.test(host) || isObscureIpv4(host)) throw new AppError('EMAIL_HOST_FORMAT', {}, { host: 'SMTP地址格式不正确，只填写主机名，如 smtp.qq.com' });
-  if (input.port === undefined || input.port === '') throw new AppError('EMAIL_PORT_REQUIRED', {}, { port: 'SMTP端口不能为空' });
+  if (!HOST_RE.test(host) || isObscureIpv4(host)) throw new AppError('EMAIL_HOST_FORMAT', {}, { host: { code: 'EMAIL_HOST_FORMAT' } });
+  if (input.port === undefined || input.port === '') throw new AppError('EMAIL_PORT_REQUIRED', {}, { port: { code: 'EMAIL_PORT_REQUIRED' } });
   const port = typeof input.port === 'number' ? input.port : /^\d{1,5}$/.test(input.port.trim()) ? Number(input.port.trim()) : Number.NaN;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new AppError('EMAIL_PORT_RANGE', {}, { port: 'SMTP端口必须是1到65535之间的整数' });
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new AppError('EMAIL_PORT_RANGE', {}, { port: { code: 'EMAIL_PORT_RANGE' } });
   return { fromUser, user, host, port, sslEnable: truthy(input.sslEnable), pass: input.pass };
 }
 
@@ -124,7 +124,7 @@ export async function settingsFromForm(db: EmailDb, secrets: SecretBox, input: S
   const checked = checkSettings(input);
   const stored = await configRow(db);
   const sealed = sealedPassword(secrets, stored, checked);
-  if (!sealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: '密码不能为空' });
+  if (!sealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: { code: 'EMAIL_PASS_REQUIRED' } });
   const pass = sealed === stored?.pass_sealed ? openPassword(secrets, sealed) : String(checked.pass);
   return { ...checked, pass };
 }
@@ -134,7 +134,7 @@ export async function saveSettings(db: EmailDb, secrets: SecretBox, input: SmtpS
   const checked = checkSettings(input);
   const stored = await configRow(db);
   const passSealed = sealedPassword(secrets, stored, checked);
-  if (!passSealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: '密码不能为空' });
+  if (!passSealed) throw new AppError('EMAIL_PASS_REQUIRED', {}, { pass: { code: 'EMAIL_PASS_REQUIRED' } });
   const values = {
     from_user: checked.fromUser,
     user_name: checked.user,

@@ -29,14 +29,14 @@ export function fenToYuan(fen: number): string {
 /** The checked payment form: subject, amount in fen, description. */
 export function checkPaymentForm(input: { subject?: unknown; totalAmount?: unknown; body?: unknown }): { subject: string; amountFen: number; body: string } {
   const subject = typeof input.subject === 'string' ? input.subject.trim() : '';
-  if (!subject) throw new AppError('ALIPAY_SUBJECT_REQUIRED', {}, { subject: '商品名称不能为空' });
+  if (!subject) throw new AppError('ALIPAY_SUBJECT_REQUIRED', {}, { subject: { code: 'ALIPAY_SUBJECT_REQUIRED' } });
   const amountRaw = input.totalAmount;
-  if (amountRaw === undefined || amountRaw === null || amountRaw === '') throw new AppError('ALIPAY_AMOUNT_REQUIRED', {}, { totalAmount: '商品价格不能为空' });
+  if (amountRaw === undefined || amountRaw === null || amountRaw === '') throw new AppError('ALIPAY_AMOUNT_REQUIRED', {}, { totalAmount: { code: 'ALIPAY_AMOUNT_REQUIRED' } });
   const amountFen = yuanToFen(amountRaw);
-  if (amountFen === null) throw new AppError('ALIPAY_AMOUNT_FORMAT', {}, { totalAmount: '商品价格必须是数字，最多两位小数' });
-  if (amountFen <= 0 || amountFen > MAX_TEST_AMOUNT_FEN) throw new AppError('ALIPAY_AMOUNT_RANGE', {}, { totalAmount: '测试金额必须大于0且不超过5000元' });
+  if (amountFen === null) throw new AppError('ALIPAY_AMOUNT_FORMAT', {}, { totalAmount: { code: 'ALIPAY_AMOUNT_FORMAT' } });
+  if (amountFen <= 0 || amountFen > MAX_TEST_AMOUNT_FEN) throw new AppError('ALIPAY_AMOUNT_RANGE', {}, { totalAmount: { code: 'ALIPAY_AMOUNT_RANGE' } });
   const body = typeof input.body === 'string' ? input.body.trim() : '';
-  if (!body) throw new AppError('ALIPAY_BODY_REQUIRED', {}, { body: '商品描述不能为空' });
+  if (!body) throw new AppError('ALIPAY_BODY_REQUIRED', {}, { body: { code: 'ALIPAY_BODY_REQUIRED' } });
   return { subject, amountFen, body };
 }
 

@@ -54,7 +54,7 @@ export function normalisePrivateKey(text: string): string {
     if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) throw new Error('not RSA2');
     return key.export({ type: 'pkcs8', format: 'pem' }).toString();
   } catch {
-    throw new AppError('ALIPAY_PRIVATE_KEY_INVALID', {}, { privateKey: '商户私钥格式不正确' });
+    throw new AppError('ALIPAY_PRIVATE_KEY_INVALID', {}, { privateKey: { code: 'FIELD_FORMAT', params: { label: '商户私钥' } } });
   }
 }
 
@@ -66,13 +66,13 @@ export function normalisePublicKey(text: string): string {
     if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) throw new Error('not RSA2');
     return key.export({ type: 'spki', format: 'pem' }).toString();
   } catch {
-    throw new AppError('ALIPAY_PUBLIC_KEY_INVALID', {}, { publicKey: '支付宝公钥格式不正确' });
+    throw new AppError('ALIPAY_PUBLIC_KEY_INVALID', {}, { publicKey: { code: 'FIELD_FORMAT', params: { label: '支付宝公钥' } } });
   }
 }
 
 function checkUrl(value: string | undefined, field: 'returnUrl' | 'notifyUrl'): string {
   const v = (value ?? '').trim();
-  if (!v) throw new AppError('ALIPAY_URL_REQUIRED', {}, { [field]: '回调地址不能为空' });
+  if (!v) throw new AppError('ALIPAY_URL_REQUIRED', {}, { [field]: { code: 'ALIPAY_URL_REQUIRED' } });
   let ok = false;
   try {
     const u = new URL(v);
@@ -80,7 +80,7 @@ function checkUrl(value: string | undefined, field: 'returnUrl' | 'notifyUrl'): 
   } catch {
     ok = false;
   }
-  if (!ok) throw new AppError('ALIPAY_URL_FORMAT', {}, { [field]: '回调地址必须以http://或https://开头' });
+  if (!ok) throw new AppError('ALIPAY_URL_FORMAT', {}, { [field]: { code: 'ALIPAY_URL_FORMAT' } });
   return v;
 }
 
@@ -93,7 +93,7 @@ function checkGateway(value: string | undefined): string {
   } catch {
     /* below */
   }
-  throw new AppError('ALIPAY_GATEWAY_FORMAT', {}, { gateway: '支付宝网关必须是https://开头的地址' });
+  throw new AppError('ALIPAY_GATEWAY_FORMAT', {}, { gateway: { code: 'ALIPAY_GATEWAY_FORMAT' } });
 }
 
 async function configRow(db: PaymentDb) {
@@ -141,11 +141,11 @@ export async function readAlipaySettings(db: PaymentDb, secrets: SecretBox): Pro
 /** PUT /api/aliPay: checks the spec's rules and that the keys are usable RSA2 keys, then stores them sealed. */
 export async function saveAlipaySettings(db: PaymentDb, secrets: SecretBox, input: AlipaySettingsInput, username: string): Promise<void> {
   const appId = (input.appID ?? '').trim();
-  if (!appId) throw new AppError('ALIPAY_APP_ID_REQUIRED', {}, { appID: '应用ID不能为空' });
-  if (!/^\d{16}$/.test(appId)) throw new AppError('ALIPAY_APP_ID_FORMAT', {}, { appID: '应用ID应为16位数字' });
+  if (!appId) throw new AppError('ALIPAY_APP_ID_REQUIRED', {}, { appID: { code: 'ALIPAY_APP_ID_REQUIRED' } });
+  if (!/^\d{16}$/.test(appId)) throw new AppError('ALIPAY_APP_ID_FORMAT', {}, { appID: { code: 'ALIPAY_APP_ID_FORMAT' } });
   const sellerId = (input.sysServiceProviderId ?? '').trim();
-  if (!sellerId) throw new AppError('ALIPAY_SELLER_REQUIRED', {}, { sysServiceProviderId: '商户号不能为空' });
-  if (!/^2088\d{12}$/.test(sellerId)) throw new AppError('ALIPAY_SELLER_FORMAT', {}, { sysServiceProviderId: '商户号（PID）应为2088开头的16位数字' });
+  if (!sellerId) throw new AppError('ALIPAY_SELLER_REQUIRED', {}, { sysServiceProviderId: { code: 'ALIPAY_SELLER_REQUIRED' } });
+  if (!/^2088\d{12}$/.test(sellerId)) throw new AppError('ALIPAY_SELLER_FORMAT', {}, { sysServiceProviderId: { code: 'ALIPAY_SELLER_FORMAT' } });
   const stored = await configRow(db);
 
   // A new key is checked and normalised before sealing; an empty or masked one keeps the stored key.
@@ -156,15 +156,15 @@ export async function saveAlipaySettings(db: PaymentDb, secrets: SecretBox, inpu
   // the stored private key signs for the app it was given with: another app ID needs it pasted again
   const storedPrivate = stored ? { sealed: stored.private_key_sealed, target: { appID: stored.app_id ?? '' } } : undefined;
   const privateSealed = nextBoundSecret(secrets, storedPrivate, newPrivate, { appID: appId }, (changed) => secretTargetChanged('ALIPAY_TARGET_CHANGED', 'privateKey', changed));
-  if (!privateSealed) throw new AppError('ALIPAY_PRIVATE_KEY_REQUIRED', {}, { privateKey: '商户私钥不能为空' });
+  if (!privateSealed) throw new AppError('ALIPAY_PRIVATE_KEY_REQUIRED', {}, { privateKey: { code: 'ALIPAY_PRIVATE_KEY_REQUIRED' } });
   const publicSealed = nextSealedSecret(secrets, stored?.public_key_sealed, newPublic);
-  if (!publicSealed) throw new AppError('ALIPAY_PUBLIC_KEY_REQUIRED', {}, { publicKey: '支付宝公钥不能为空' });
+  if (!publicSealed) throw new AppError('ALIPAY_PUBLIC_KEY_REQUIRED', {}, { publicKey: { code: 'ALIPAY_PUBLIC_KEY_REQUIRED' } });
 
   // The most common mistake: the application's own public key pasted where Alipay's belongs.
   const privatePem = newPrivate ?? open(secrets, privateSealed);
   const publicPem = newPublic ?? open(secrets, publicSealed);
   const ownPublic = crypto.createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
-  if (ownPublic === publicPem) throw new AppError('ALIPAY_KEYS_SWAPPED', {}, { publicKey: '支付宝公钥与商户私钥是同一对密钥' });
+  if (ownPublic === publicPem) throw new AppError('ALIPAY_KEYS_SWAPPED', {}, { publicKey: { code: 'ALIPAY_KEYS_SWAPPED_FIELD' } });
 
   const values = {
     app_id: appId,

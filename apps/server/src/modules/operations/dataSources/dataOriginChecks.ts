@@ -20,20 +20,20 @@ export function encodingOf(v: string | null | undefined): CharacterEncoding {
   const e = trimmed(v)?.toUpperCase();
   if (!e) throw new AppError('DATASOURCE_ENCODING_REQUIRED', {});
   const found = CHARACTER_ENCODINGS.find((x) => x === e || (x === 'UTF-8' && e === 'UTF8'));
-  if (!found) throw new AppError('BAD_REQUEST', {}, { characterEncoding: `字符编码只能是 ${CHARACTER_ENCODINGS.join('、')}` });
+  if (!found) throw new AppError('BAD_REQUEST', {}, { characterEncoding: { code: 'DATASOURCE_ENCODING_INVALID', params: { encodings: CHARACTER_ENCODINGS.join('、') } } });
   return found;
 }
 
 export function sqlConnection(app: FastifyInstance, body: Pick<DataOriginSaveBody, 'dbKind' | 'dataBaseSite' | 'dataBasePort' | 'dataBaseUser' | 'dataBasePassWord' | 'dataBaseName' | 'query'>, existing?: DataOriginRecord) {
   const kind = (trimmed(body.dbKind) ?? 'mysql').toLowerCase();
-  if (!(SQL_KINDS as readonly string[]).includes(kind)) throw new AppError('BAD_REQUEST', {}, { dbKind: '数据库类型只能是 mysql（含 MariaDB）或 postgres' });
+  if (!(SQL_KINDS as readonly string[]).includes(kind)) throw new AppError('BAD_REQUEST', {}, { dbKind: { code: 'DATASOURCE_DB_KIND_INVALID' } });
   const need = (v: string | null, label: string, field: string) => {
     if (!v) throw new AppError('DATASOURCE_SQL_FIELD_REQUIRED', { label }, { [field]: `请填写${label}` });
     return v;
   };
   const site = need(trimmed(body.dataBaseSite), '数据库地址', 'dataBaseSite');
   const port = Number(body.dataBasePort ?? (kind === 'postgres' ? 5432 : 3306));
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new AppError('BAD_REQUEST', {}, { dataBasePort: '端口必须是1到65535之间的整数' });
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new AppError('BAD_REQUEST', {}, { dataBasePort: { code: 'DATASOURCE_PORT_INVALID' } });
   const user = need(trimmed(body.dataBaseUser), '数据库账号', 'dataBaseUser');
   const database = need(trimmed(body.dataBaseName), '数据库名称', 'dataBaseName');
   const query = need(trimmed(body.query), '查询语句或表名', 'query');
