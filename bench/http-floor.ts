@@ -4,6 +4,7 @@
  *   BENCH_USERS=20000 BENCH_STAFF=5000 BENCH_SECONDS=2 BENCH_ROUNDS=1 ...   a smaller, quicker run
  *   BENCH_ONLY=PostgreSQL ...                        one database only
  *   BENCH_PROFILE=bench/out ...                      the product's V8 CPU profile (written when it stops)
+ *   BENCH_PROFILE_FLOOR=1 ...                        with BENCH_PROFILE: the floor's profile too (its own file)
  *   BENCH_CASES=info,users ...                       only the cases whose URL holds one of these words
  *
  * One database (100,000 users; a company of 10,000 staff among 30,000), two servers on it as child processes:
@@ -75,7 +76,7 @@ interface Server {
 async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   // BENCH_PROFILE=<folder>: the product writes a V8 CPU profile there when it stops (open it in Chrome DevTools)
-  const profile = name === 'product' && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const profile = (name === 'product' || process.env.BENCH_PROFILE_FLOOR === '1') && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
   const child = spawn(process.execPath, [...profile, ...args], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 120_000;

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './config.ts';
@@ -13,6 +12,7 @@ import { markInterruptedImports } from './core/excel/importLog.ts';
 import { serializerCompiler, validatorCompiler } from './crud/routeSchemas.ts';
 import { apiDocsRouteRules, registerApiDocs } from './crud/apiDocs.ts';
 import { registerSecurity, SecuredServerResponse } from './core/security.ts';
+import { uploadsPlugin } from './core/uploads.ts';
 import { registerModules } from './modules/index.ts';
 import { registerStorage } from './core/storage/index.ts';
 import { registerStoredFileRoutes } from './modules/storage/storedFileRoutes.ts';
@@ -92,7 +92,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const mail = new SmtpMailSender(app.database.db, secrets, { whenNotConfigured: opts.mail, tlsRejectUnauthorized: config.smtpTlsRejectUnauthorized !== false, hostAllowlist: config.smtpHostAllowlist });
   await app.register(contextPlugin, { config, mail, secrets });
   await registerSecurity(app, config);
-  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
+  // @fastify/multipart, its per-request hooks on multipart requests only (core/uploads.ts)
+  await app.register(uploadsPlugin, { limits: { fileSize: 200 * 1024 * 1024, files: 1 } });
 
   // OpenAPI from the routes' schemas: registered before them so that it sees every route
   if (apiDocs) await registerApiDocs(app);

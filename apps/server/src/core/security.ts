@@ -65,18 +65,26 @@ const SECURITY_HEAD_LINES = SECURITY_HEADERS.map(([name, value]) => {
   return `${name}: ${value}\r\n`;
 }).join('');
 
-/** The names of the headers an answer sets itself (lower case), in any of the shapes Node hands to `_storeHeader`. */
+/**
+ * The names of the headers an answer sets itself (lower case), in any of the shapes Node hands to `_storeHeader`.
+ * Runs for every answer: plain loops, no closure (a closure made per call also costs a `__name` call in the
+ * bundle, which keeps function names).
+ */
 function overridden(headers: unknown): Set<string> | null {
   if (!headers || typeof headers !== 'object') return null;
   let found: Set<string> | null = null;
-  const note = (name: unknown) => {
-    const lower = String(name).toLowerCase();
-    if (SECURITY_HEADER_NAMES.has(lower)) (found ??= new Set()).add(lower);
-  };
   if (Array.isArray(headers)) {
-    if (Array.isArray(headers[0])) for (const entry of headers as unknown[][]) note(entry[0]);
-    else for (let i = 0; i < headers.length; i += 2) note(headers[i]);
-  } else for (const key in headers) note(key);
+    const pairs = Array.isArray(headers[0]);
+    for (let i = 0; i < headers.length; i += pairs ? 1 : 2) {
+      const lower = String(pairs ? (headers[i] as unknown[])[0] : headers[i]).toLowerCase();
+      if (SECURITY_HEADER_NAMES.has(lower)) (found ??= new Set()).add(lower);
+    }
+    return found;
+  }
+  for (const key in headers) {
+    const lower = key.toLowerCase();
+    if (SECURITY_HEADER_NAMES.has(lower)) (found ??= new Set()).add(lower);
+  }
   return found;
 }
 

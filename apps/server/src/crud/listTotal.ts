@@ -6,7 +6,8 @@ import type { Db, DialectName } from '../core/db.ts';
  * exactly when the filter matches fewer than EXACT_COUNT_BELOW rows by the planner's estimate, and otherwise answers
  * the estimate, saying so (`totalEstimated: true`): its `count(*)` reads every matching row (~15 ms at 100,000 users,
  * the whole cost of the users list, issue 27), while a screen pages through the first rows of such a list and shows
- * its size as a page count. A table whose statistics say it holds fewer rows is counted without asking the planner.
+ * its size as a page count. A table whose statistics say it holds fewer rows is counted without asking the planner;
+ * table sizes and estimates are kept for a minute.
  */
 export const EXACT_COUNT_BELOW = 10_000;
 
@@ -32,13 +33,31 @@ async function statisticsRows(db: Db, table: string): Promise<number> {
   return rows;
 }
 
-/** The planner's estimate of how many rows a filtered selection returns. */
+/** Planner estimates per database and statement (text and parameters), kept as long as the table sizes above. */
+const plannedByStatement = new WeakMap<Db, Map<string, { rows: number; until: number }>>();
+const MAX_PLANNED_STATEMENTS = 1000;
+
+/**
+ * The planner's estimate of how many rows a filtered selection returns. The same selection (a screen paging
+ * through one list) is asked of the planner once a minute, not on every page: the estimate follows the statistics,
+ * which move as slowly as the table sizes kept above, and an EXPLAIN round trip was one statement of the five of
+ * every big list's page (issue 27).
+ */
 async function plannedRows(db: Db, filtered: SelectQueryBuilder<any, any, any>): Promise<number> {
   const query = filtered.select(sql`1`.as('one')).compile();
+  let known = plannedByStatement.get(db);
+  if (!known) plannedByStatement.set(db, (known = new Map()));
+  const key = `${query.sql}\0${JSON.stringify(query.parameters, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`;
+  const hit = known.get(key);
+  const now = Date.now();
+  if (hit && hit.until > now) return hit.rows;
   const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
   const plan = result.rows[0]?.['QUERY PLAN'];
   const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  const rows = Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  if (known.size >= MAX_PLANNED_STATEMENTS) known.clear();
+  known.set(key, { rows, until: now + TABLE_ROWS_TTL_MS });
+  return rows;
 }
 
 /**

@@ -40,6 +40,12 @@ export async function recordSession(cache: Cache, s: OnlineSession): Promise<voi
 /** Last touch per session on this instance, so most requests cost no cache write. */
 const lastTouch = new Map<string, number>();
 
+/** Whether a minute has passed since this instance last wrote the session's last-seen time (a Map look-up, no promise). */
+export function sessionTouchDue(jti: string, now = Date.now()): boolean {
+  const last = lastTouch.get(jti);
+  return last === undefined || now - last >= TOUCH_INTERVAL_MS;
+}
+
 /** Updates last seen when a minute has passed since this instance last did for the session. */
 export async function touchSession(cache: Cache, jti: string, exp: number, now = Date.now()): Promise<void> {
   const last = lastTouch.get(jti);

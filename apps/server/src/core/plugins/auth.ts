@@ -9,7 +9,7 @@ import { hasCsrfProof, requestCookie, SESSION_COOKIE } from '../auth/sessionCook
 import { loadCurrentUser } from '../auth/currentUser.ts';
 import type { CurrentUser, RouteAuth } from '../context.ts';
 import { computeDeptScope, type DeptScope, primeRequestDeptScope } from '../rbac.ts';
-import { touchSession } from '../auth/onlineSessions.ts';
+import { sessionTouchDue, touchSession } from '../auth/onlineSessions.ts';
 
 /** One row of the route table: what the authorization matrix test walks through. */
 export interface RouteEntry {
@@ -166,8 +166,9 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     if (!entry || entry.tokenVersion !== claims.tv) throw new AppError('UNAUTHORIZED');
     if (!entry.enabled) throw new AppError('SESSION_ACCOUNT_DISABLED');
     req.user = sessionUser(entry, claims.jti, claims.exp);
-    // 在线用户's last seen: a cache write at most once a minute per session; never fails the request
-    await touchSession(app.cache, claims.jti, claims.exp).catch(() => undefined);
+    // 在线用户's last seen: a cache write at most once a minute per session; never fails the request. Asked
+    // synchronously first, so that the other requests of the minute make no promise for it (issue 27).
+    if (sessionTouchDue(claims.jti)) await touchSession(app.cache, claims.jti, claims.exp).catch(() => undefined);
     return entry;
   };
 
