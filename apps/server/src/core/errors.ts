@@ -70,12 +70,9 @@ export function definitionError(message: FieldMessage, status: number, code: str
   return typeof message === 'string' ? new AppError(status, message, code) : new AppError(message.code, message.params ?? {});
 }
 
-// Text-taking helpers left for modules/payroll, which is converted separately; everything else throws codes.
+// The last text-taking helper: modules/payroll/payslipImport.ts answers WorkbookFormatError with it (appErrorOf would do).
 export const badRequest = (message: string, fieldErrors?: Record<string, string>, code = 'BAD_REQUEST') =>
   new AppError(400, message, code, fieldErrors);
-export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message, 'FORBIDDEN');
-export const notFound = (message = '数据不存在') => new AppError(404, message, 'NOT_FOUND');
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, message, code);
 
 /** A 400 (code VALIDATION) built from field errors; its message is the first field's. */
 export function validationError(fieldErrors: Record<string, FieldMessage>): AppError {
