@@ -113,26 +113,28 @@ function unhandledErrors(output) {
 }
 
 const parallel = process.env.TEST_PARALLEL !== '0';
+// the server API suite: the files sharing one module graph, and the few that change registries (vitest.config.ts)
+const SERVER_PROJECTS = ['--project', 'server', '--project', 'server-isolated'];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const browserRun = fs.existsSync(path.join(root, 'apps/web/e2e')) && (process.env.E2E === '1' || fs.existsSync(chromium)) && process.env.E2E !== '0';
 // What this run will do and roughly how long it takes on a 2-core machine, so nobody waits blind.
 console.log(
   [
     'npm test runs:',
-    '  1. shared, server API and web component tests on SQLite (about 6-7 min)',
+    '  1. shared, server API and web component tests on SQLite',
     process.env.TEST_PG_URL ? '  2. the server API suite on PostgreSQL (TEST_PG_URL)' : '  -  PostgreSQL: skipped (set TEST_PG_URL=postgres://user@host:5432/db to run the API suite on it)',
     process.env.TEST_MYSQL_URL ? '  3. the server API suite on MariaDB/MySQL (TEST_MYSQL_URL)' : '  -  MariaDB/MySQL: skipped (set TEST_MYSQL_URL=mysql://root@host:3306/db)',
-    process.env.TEST_PG_URL || process.env.TEST_MYSQL_URL ? '     (the database runs go side by side, about 6 min together; TEST_PARALLEL=0 runs them one after the other)' : '',
-    browserRun ? `  4. browser tests in ${chromium} (about 4-5 min; E2E=0 skips them)` : '  -  browser tests: skipped (no Chromium at CHROMIUM_PATH, or E2E=0)',
-    'One file: npx vitest run --project server apps/server/test/<name>.test.ts',
+    process.env.TEST_PG_URL || process.env.TEST_MYSQL_URL ? '     (the database runs go side by side; TEST_PARALLEL=0 runs them one after the other)' : '',
+    browserRun ? `  4. browser tests in ${chromium} (E2E=0 skips them)` : '  -  browser tests: skipped (no Chromium at CHROMIUM_PATH, or E2E=0)',
+    'One file: npx vitest run --project server apps/server/test/<name>.test.ts (--project server-isolated for the files vitest.config.ts lists)',
   ]
     .filter(Boolean)
     .join('\n'),
 );
-await vitest('shared + server + web on SQLite', ['--project', 'shared', '--project', 'server', '--project', 'web']);
+await vitest('shared + server + web on SQLite', ['--project', 'shared', '--project', 'server', '--project', 'server-isolated', '--project', 'web']);
 const dialectRuns = [];
-if (process.env.TEST_PG_URL) dialectRuns.push(['server API on PostgreSQL', ['--project', 'server'], { TEST_DB: 'postgres' }]);
-if (process.env.TEST_MYSQL_URL) dialectRuns.push(['server API on MariaDB/MySQL', ['--project', 'server'], { TEST_DB: 'mysql' }]);
+if (process.env.TEST_PG_URL) dialectRuns.push(['server API on PostgreSQL', SERVER_PROJECTS, { TEST_DB: 'postgres' }]);
+if (process.env.TEST_MYSQL_URL) dialectRuns.push(['server API on MariaDB/MySQL', SERVER_PROJECTS, { TEST_DB: 'mysql' }]);
 if (parallel && dialectRuns.length > 1) {
   await Promise.all(dialectRuns.map(([label, args, env]) => vitest(label, args, env, { buffered: true })));
 } else {
@@ -140,7 +142,7 @@ if (parallel && dialectRuns.length > 1) {
 }
 if (process.env.TEST_REDIS_URL && !process.env.TEST_PG_URL && !process.env.TEST_MYSQL_URL) {
   // Redis is otherwise exercised together with the dialect runs above.
-  await vitest('server API with Redis cache', ['--project', 'server']);
+  await vitest('server API with Redis cache', SERVER_PROJECTS);
 }
 if (browserRun) {
   await vitest('browser tests (chromium)', ['--project', 'e2e']);
