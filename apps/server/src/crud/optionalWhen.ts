@@ -1,5 +1,6 @@
 import type { ResourceDef } from '@app/shared/resource';
 import { columnOf, isEmptyValue, requiredGiven, requiredMessage } from '@app/shared/resource';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { RESOURCES } from '@app/shared/resources/index';
 import { dynamicDb, type Db } from '../core/db.ts';
 import { validationError } from '../core/errors.ts';
@@ -10,7 +11,7 @@ import { validationError } from '../core/errors.ts';
  * exempting labels (a user's e-mail, not needed when the job is 普通员工). `values` is the row as it will be.
  */
 export async function checkOptionalWhen(db: Db, def: ResourceDef, values: Record<string, unknown>): Promise<void> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldMessage> = {};
   for (const field of def.fields) {
     const rule = field.optionalWhen;
     if (!rule || !field.required || !isEmptyValue(values[field.name])) continue;

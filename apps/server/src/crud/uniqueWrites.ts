@@ -3,7 +3,7 @@ import type { ResourceDef } from '@app/shared/resource';
 import { columnOf } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
 import { isUniqueViolation } from '../core/db.ts';
-import { AppError, definitionError } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 import { apiToDb } from './rowMapping.ts';
 
 /**
@@ -11,6 +11,11 @@ import { apiToDb } from './rowMapping.ts';
  * the tree resources): a readable 409 before writing, and the same 409 when a concurrent writer wins the
  * race and the database's unique index refuses the row.
  */
+
+/** The 409 of a unique rule: its own code, or its sentence as DUPLICATE_TEXT. */
+function clash(rule: NonNullable<ResourceDef['unique']>[number]): AppError {
+  return rule.code ? new AppError(rule.code) : new AppError('DUPLICATE_TEXT', { text: rule.message });
+}
 
 /** 409 with the rule's message when another row already has the values of a unique rule. */
 export async function assertUnique(db: Db, def: ResourceDef, table: string, values: Record<string, unknown>, excludeId?: number): Promise<void> {
@@ -21,7 +26,7 @@ export async function assertUnique(db: Db, def: ResourceDef, table: string, valu
     const dbValues = apiToDb(def, values);
     for (const f of fields) qb = qb.where(columnOf(f), '=', dbValues[columnOf(f)]);
     if (excludeId !== undefined) qb = qb.where('id', '!=', excludeId);
-    if (await qb.executeTakeFirst()) throw definitionError(u.message, 409, 'CONFLICT');
+    if (await qb.executeTakeFirst()) throw clash(u);
   }
 }
 
@@ -30,7 +35,10 @@ export async function writeUnique<T>(db: Db, def: ResourceDef, fn: (trx: Db) => 
   try {
     return await db.transaction().execute(fn);
   } catch (err) {
-    if (isUniqueViolation(err)) throw def.unique?.[0] ? definitionError(def.unique[0].message, 409, 'CONFLICT') : new AppError('DUPLICATE', { resource: def.label });
+    if (isUniqueViolation(err)) {
+      const rule = def.unique?.[0];
+      throw rule ? clash(rule) : new AppError('DUPLICATE', { resource: def.label });
+    }
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { kindOf, validateField } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
-import { type LabelTranslator, renderError, translateMessage } from '@app/shared/errors/catalogue';
+import { translateDefinitionLabel } from '@app/shared/resources/labels';
+import { type LabelTranslator, renderError } from '@app/shared/errors/catalogue';
 import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import type { Rule } from 'antd/es/form';
 import { currentLanguage } from '../app/i18n';
@@ -28,8 +29,9 @@ export function fieldRules(field: FieldDef, resource?: string): Rule[] {
 
 /**
  * A validation message of the shared definitions in the UI language: a catalogue code rendered with the labels
- * the screens use (W9: en/es/ja forms said '请输入…'); Chinese text of a check not converted to a code yet
- * goes through the catalogue too, and stays as it is when the catalogue does not know it.
+ * the screens use (W9: en/es/ja forms said '请输入…'); a definition's own sentence (`required: '请输入员工姓名'`)
+ * through the definitions' translations. Text (a check that gives no code) is shown as it is: no text is read
+ * back into a code.
  */
 export function localMessage(m: FieldMessage, field: FieldDef, resource?: string): string {
   const lng = currentLanguage();
@@ -40,10 +42,9 @@ export function localMessage(m: FieldMessage, field: FieldDef, resource?: string
       if (f) return fieldLabel(def.name, f);
       if (def.label === zhLabel) return resourceLabel(def);
     }
-    return null;
+    return translateDefinitionLabel(zhLabel, lng);
   };
-  if (typeof m !== 'string') return renderError(m.code, m.params ?? {}, lng, labels);
-  return lng === 'zh' ? m : translateMessage(m, lng, labels);
+  return typeof m === 'string' ? m : renderError(m.code, m.params ?? {}, lng, labels);
 }
 
 /** Form value of a stored value: booleans of dictionary-backed fields are edited as 'true'/'false'. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './contract.ts';
 import { safeText } from './schemas.ts';
 import { SESSION_ROUTES } from './sessionRoutes.ts';
+import { codedText } from '../errors/zodIssues.ts';
 
 /**
  * 登录 (spec §7): the captcha, the RSA public key the password is encrypted with, login, the current user and
@@ -61,7 +62,7 @@ const loginBody = z
     code: z.string().max(20).optional(),
     rememberMe: z.union([z.boolean(), z.string().max(5)]).optional(),
     session: z
-      .enum(['cookie', 'token'], { error: 'session 只能是 cookie 或 token' })
+      .enum(['cookie', 'token'], codedText('AUTH_SESSION_MODE'))
       .optional()
       .meta({ description: 'cookie：令牌放入 HttpOnly Cookie（网页端），应答不含令牌；token（默认）：应答返回令牌，用 Authorization: Bearer 调用' }),
   })

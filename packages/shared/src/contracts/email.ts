@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
 import { pagingQueryFields, queryText, safeText } from './schemas.ts';
+import { codedText } from '../errors/zodIssues.ts';
 
 /**
  * 系统工具 › 邮件工具 (spec §7 E-mail): the SMTP settings (password write-only: a read shows the mask), the connection
@@ -39,15 +40,15 @@ export const smtpSettingsBody = z.looseObject({
   user: safeText('发件用户名', 100).optional(),
   pass: safeText('密码', 200).optional(),
   host: safeText('SMTP地址', 253).optional(),
-  port: z.union([z.number(), z.string().max(10)], { error: 'SMTP端口必须是1到65535之间的整数' }).optional(),
+  port: z.union([z.number(), z.string().max(10)], codedText('EMAIL_PORT_RANGE')).optional(),
   sslEnable: z.union([z.boolean(), z.string().max(5), z.number()]).optional(),
 });
 export type SmtpSettingsInput = z.infer<typeof smtpSettingsBody>;
 
 const sendBody = z.looseObject({
-  subject: z.string({ error: '标题不能为空' }).max(200, '标题长度不能超过200个字符').optional(),
-  tos: z.array(z.unknown(), { error: '请至少保留一位联系人' }).max(MAX_RECIPIENTS, `收件人最多${MAX_RECIPIENTS}个`).optional(),
-  content: z.string({ error: '邮件内容不能为空' }).max(10 * 1024 * 1024).optional(),
+  subject: z.string(codedText('EMAIL_SUBJECT_REQUIRED')).max(200, codedText('FIELD_TOO_LONG', { label: '标题', max: 200 })).optional(),
+  tos: z.array(z.unknown(), codedText('EMAIL_TOS_EMPTY')).max(MAX_RECIPIENTS, codedText('EMAIL_TOS_TOO_MANY', { max: MAX_RECIPIENTS })).optional(),
+  content: z.string(codedText('EMAIL_CONTENT_REQUIRED')).max(10 * 1024 * 1024).optional(),
   separately: z.boolean().optional().meta({ description: '逐个发送：每位收件人单独一封，看不到其他收件人' }),
 });
 
@@ -121,8 +122,8 @@ export const listEmailLogs = defineContract({
   tags,
   query: z.looseObject({
     ...pagingQueryFields,
-    status: queryText('状态只能是 SENT 或 FAILED', 10),
-    blurry: queryText('搜索内容长度不能超过100个字符', 100),
+    status: queryText({ code: 'EMAIL_STATUS_FILTER' }, 10),
+    blurry: queryText({ code: 'FIELD_TOO_LONG', params: { label: '搜索内容', max: 100 } }, 100),
   }),
   response: z.object({ content: z.array(mailLogRow), totalElements: z.number() }),
 });

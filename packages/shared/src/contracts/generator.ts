@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FieldKind } from '../resource/types.ts';
 import { defineContract } from './contract.ts';
+import { codedIssue, codedText } from '../errors/zodIssues.ts';
+import type { ErrorCode } from '../errors/catalogue.ts';
 
 /**
  * 系统工具 › 代码生成 (spec §7 Generator; issue 12 item 6): the tables of the connected database, their columns with
@@ -26,7 +28,7 @@ const page = z
     if (v === undefined || v === '') return 0;
     const n = Number(v);
     if (Number.isInteger(n) && n >= 0 && n <= 1_000_000 && /^\d+$/.test(String(v))) return n;
-    ctx.addIssue({ code: 'custom', message: 'page 必须是不小于0的整数' });
+    ctx.addIssue(codedIssue('PAGE_INVALID'));
     return z.NEVER;
   });
 const size = z
@@ -36,13 +38,13 @@ const size = z
     if (v === undefined || v === '') return 10;
     const n = Number(v);
     if (Number.isInteger(n) && n > 0 && /^\d+$/.test(String(v))) return Math.min(n, 500);
-    ctx.addIssue({ code: 'custom', message: 'size 必须是大于0的整数' });
+    ctx.addIssue(codedIssue('SIZE_INVALID'));
     return z.NEVER;
   });
-const tableNameQuery = z.string({ error: '请选择数据表' }).trim().min(1, '请选择数据表').max(200, '请选择数据表');
+const tableNameQuery = z.string(codedText('GENERATOR_TABLE_REQUIRED')).trim().min(1, codedText('GENERATOR_TABLE_REQUIRED')).max(200, codedText('GENERATOR_TABLE_REQUIRED'));
 
 /** 'true'/'false' (the spec's columnShow), booleans, 1/0. */
-const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: '参数错误' }).transform((v) => v === true || v === 'true' || v === '1' || v === 1);
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], codedText('BAD_REQUEST')).transform((v) => v === true || v === 'true' || v === '1' || v === 1);
 /**
  * Texts the generated files show in comments and strings (N7): one line, no control characters, no end of a
  * block comment (star, slash). The files escape them anyway (the server's generator/printing.ts); refusing them
@@ -55,58 +57,58 @@ const oneLine = (s: string) => !UNSAFE_TEXT.test(s);
 /** One column's settings as the screen sends them (PUT columns, POST generator); absent fields keep their value. */
 export const generatorColumnInput = z.object(
   {
-    columnName: z.string({ error: '请选择数据表' }).min(1).max(64),
+    columnName: z.string(codedText('GENERATOR_TABLE_REQUIRED')).min(1).max(64),
     label: z
-      .string({ error: '字段标签必须是文本' })
+      .string(codedText('FIELD_NOT_TEXT', { label: '字段标签' }))
       .trim()
-      .max(100, '字段标签长度不能超过100个字符')
-      .refine(oneLine, '字段标签只能是一行文字，不能包含换行、控制字符或 */')
+      .max(100, codedText('FIELD_TOO_LONG', { label: '字段标签', max: 100 }))
+      .refine(oneLine, codedText('GENERATOR_LABEL_TEXT'))
       .optional(),
-    kind: z.enum(GENERATABLE_KINDS, { error: '不支持的字段类型' }).optional(),
-    columnQuery: z.union([z.enum(['', '1', '2']), z.null()], { error: '查询方式只能是 1（模糊）、2（精确）或空' }).optional(),
+    kind: z.enum(GENERATABLE_KINDS, codedText('GENERATOR_KIND')).optional(),
+    columnQuery: z.union([z.enum(['', '1', '2']), z.null()], codedText('GENERATOR_QUERY')).optional(),
     columnShow: flag.optional(),
     formShow: flag.optional(),
     required: flag.optional(),
     dictName: z
-      .union([z.string().max(100, '字典名称只能由字母、数字和下划线组成').regex(/^[A-Za-z0-9_]*$/, '字典名称只能由字母、数字和下划线组成'), z.null()], { error: '字典名称只能由字母、数字和下划线组成' })
+      .union([z.string().max(100, codedText('GENERATOR_DICT_NAME')).regex(/^[A-Za-z0-9_]*$/, codedText('GENERATOR_DICT_NAME')), z.null()], codedText('GENERATOR_DICT_NAME'))
       .optional(),
   },
-  { error: '请提交字段配置数组' },
+  codedText('GENERATOR_COLUMNS_BODY'),
 );
 export type GeneratorColumnInput = z.infer<typeof generatorColumnInput>;
-const columnsBody = z.array(generatorColumnInput, { error: '请提交字段配置数组' }).max(500, '请提交字段配置数组');
+const columnsBody = z.array(generatorColumnInput, codedText('GENERATOR_COLUMNS_BODY')).max(500, codedText('GENERATOR_COLUMNS_BODY'));
 
-const folder = (required: string) =>
+const folder = (required: ErrorCode) =>
   z
-    .string({ error: required })
+    .string(codedText(required))
     .trim()
-    .min(1, required)
-    .max(200, '路径只能包含字母、数字、-、_、. 和 /，且不能含 ..')
-    .regex(/^[A-Za-z0-9_\-./]+$/, '路径只能包含字母、数字、-、_、. 和 /，且不能含 ..')
-    .refine((s) => !s.split('/').includes('..'), '路径只能包含字母、数字、-、_、. 和 /，且不能含 ..');
+    .min(1, codedText(required))
+    .max(200, codedText('GENERATOR_FOLDER'))
+    .regex(/^[A-Za-z0-9_\-./]+$/, codedText('GENERATOR_FOLDER'))
+    .refine((s) => !s.split('/').includes('..'), codedText('GENERATOR_FOLDER'));
 const genConfigBody = z.object(
   {
     author: z
-      .string({ error: '作者不能为空' })
+      .string(codedText('GENERATOR_AUTHOR_REQUIRED'))
       .trim()
-      .min(1, '作者不能为空')
-      .max(50, '作者长度不能超过50个字符')
-      .refine(oneLine, '作者只能是一行文字，不能包含换行、控制字符或 */'),
-    pack: folder('包路径不能为空'),
-    moduleName: folder('包路径不能为空'),
-    path: folder('前端代码生成路径不能为空'),
-    apiPath: folder('前端Api文件生成路径不能为空'),
+      .min(1, codedText('GENERATOR_AUTHOR_REQUIRED'))
+      .max(50, codedText('FIELD_TOO_LONG', { label: '作者', max: 50 }))
+      .refine(oneLine, codedText('GENERATOR_AUTHOR_TEXT')),
+    pack: folder('GENERATOR_PACK_REQUIRED'),
+    moduleName: folder('GENERATOR_PACK_REQUIRED'),
+    path: folder('GENERATOR_PATH_REQUIRED'),
+    apiPath: folder('GENERATOR_API_PATH_REQUIRED'),
     cover: flag.optional(),
-    prefix: z.string({ error: '表前缀只能由字母、数字和下划线组成' }).trim().max(50, '表前缀只能由字母、数字和下划线组成').regex(/^[A-Za-z0-9_]*$/, '表前缀只能由字母、数字和下划线组成').optional(),
+    prefix: z.string(codedText('GENERATOR_PREFIX')).trim().max(50, codedText('GENERATOR_PREFIX')).regex(/^[A-Za-z0-9_]*$/, codedText('GENERATOR_PREFIX')).optional(),
     menuParent: z
-      .string({ error: '上级菜单路径只能由字母、数字、-和_组成' })
+      .string(codedText('GENERATOR_MENU_PARENT'))
       .trim()
-      .max(100, '上级菜单路径只能由字母、数字、-和_组成')
-      .regex(/^[A-Za-z0-9_-]*$/, '上级菜单路径只能由字母、数字、-和_组成')
+      .max(100, codedText('GENERATOR_MENU_PARENT'))
+      .regex(/^[A-Za-z0-9_-]*$/, codedText('GENERATOR_MENU_PARENT'))
       .optional(),
-    menuIcon: z.string({ error: '菜单图标只能由字母组成' }).trim().max(50, '菜单图标只能由字母组成').regex(/^[A-Za-z]*$/, '菜单图标只能由字母组成').optional(),
+    menuIcon: z.string(codedText('GENERATOR_MENU_ICON')).trim().max(50, codedText('GENERATOR_MENU_ICON')).regex(/^[A-Za-z]*$/, codedText('GENERATOR_MENU_ICON')).optional(),
   },
-  { error: '作者不能为空' },
+  codedText('GENERATOR_AUTHOR_REQUIRED'),
 );
 
 export const genConfigView = z.object({
@@ -169,7 +171,7 @@ export const listGeneratorTables = defineContract({
   auth: GENERATOR_CODES.read,
   summary: '数据表列表（按表名筛选，分页）',
   tags,
-  query: z.object({ name: z.string().max(100, '搜索内容过长').optional(), page, size }),
+  query: z.object({ name: z.string().max(100, codedText('SEARCH_TOO_LONG')).optional(), page, size }),
   response: z.object({ content: z.array(generatorTableRow), totalElements: z.number().int() }),
 });
 

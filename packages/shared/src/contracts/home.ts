@@ -4,6 +4,7 @@ import { staffResource } from '../resources/staff.ts';
 import { defineContract } from './contract.ts';
 import { SALARY_CODES } from './salary.ts';
 import { queryId } from './schemas.ts';
+import { codedIssue, codedText } from '../errors/zodIssues.ts';
 
 /**
  * 首页 (U10, W4, M7): what a clerk must act on across every company in the caller's data scope, and the state of
@@ -27,7 +28,7 @@ const withinDaysSchema = z
       const n = Number(v);
       if (n >= 0 && n <= MAX_WITHIN_DAYS) return n;
     }
-    ctx.addIssue({ code: 'custom', message: `withinDays 必须是0到${MAX_WITHIN_DAYS}之间的整数`, input: v });
+    ctx.addIssue(codedIssue('HOME_WITHIN_DAYS', { max: MAX_WITHIN_DAYS }, v));
     return z.NEVER;
   })
   .meta({ type: 'integer', minimum: 0, maximum: MAX_WITHIN_DAYS, default: DEFAULT_WITHIN_DAYS, description: '合同结束日在今天起多少天内' });
@@ -63,7 +64,7 @@ export const homeContractsDue = defineContract({
   auth: HOME_STAFF_CODES,
   summary: '首页：即将到期和已到期未续签的合同（全部可见单位）',
   tags,
-  query: z.object({ withinDays: withinDaysSchema, companyId: queryId('单位ID无效'), page: pageSchema, size: sizeSchema }),
+  query: z.object({ withinDays: withinDaysSchema, companyId: queryId({ code: 'COMPANY_ID_INVALID' }), page: pageSchema, size: sizeSchema }),
   response: z.object({
     content: z.array(contractDueRow),
     totalElements: z.number().int(),
@@ -91,7 +92,7 @@ export const homeUnconfirmedSalaryMonths = defineContract({
   auth: SALARY_CODES.select,
   summary: '首页：已生成未确认的工资月份（按单位）',
   tags,
-  query: z.object({ companyId: queryId('单位ID无效'), page: pageSchema, size: sizeSchema }),
+  query: z.object({ companyId: queryId({ code: 'COMPANY_ID_INVALID' }), page: pageSchema, size: sizeSchema }),
   response: z.object({ content: z.array(unconfirmedMonthRow), totalElements: z.number().int() }),
 });
 
@@ -116,7 +117,7 @@ export const homeSalaryMonth = defineContract({
   query: z.object({
     month: z
       .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为yyyy-MM')
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, codedText('MONTH_PATTERN_INVALID'))
       .optional()
       .meta({ description: '工资月份 yyyy-MM，默认本月（中国时间）' }),
   }),

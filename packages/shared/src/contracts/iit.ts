@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
+import { codedText } from '../errors/zodIssues.ts';
+import { monthText, pageNumber, pageSize, positiveId } from './schemas.ts';
 
 /**
  * 个税申报 (issue 23 items 4-6), per withholding agent (派遣单位, a `dispatch_company` dictionary label) across all
@@ -8,12 +10,12 @@ import { defineContract } from './contract.ts';
  */
 const tags = ['个税申报'] as const;
 
-const id = z.coerce.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数').max(2_147_483_647, 'ID必须是正整数');
-const month = z.string({ error: '月份格式应为YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
-const year = z.string({ error: '年度格式应为YYYY' }).regex(/^(19|20)\d{2}$/, '年度格式应为YYYY');
-const agent = z.string({ error: '请选择扣缴义务人（派遣单位）' }).trim().min(1, '请选择扣缴义务人（派遣单位）').max(100, '请选择扣缴义务人（派遣单位）');
-const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
-const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
+const id = positiveId();
+const month = monthText();
+const year = z.string(codedText('IIT_YEAR_FORMAT')).regex(/^(19|20)\d{2}$/, codedText('IIT_YEAR_FORMAT'));
+const agent = z.string(codedText('IIT_AGENT_REQUIRED')).trim().min(1, codedText('IIT_AGENT_REQUIRED')).max(100, codedText('IIT_AGENT_REQUIRED'));
+const page = pageNumber();
+const size = pageSize(100);
 const agentMonth = z.object({ dispatchCompany: agent, month });
 
 export const IIT_DIFF_KINDS = ['differs', 'ours', 'its'] as const;
@@ -108,7 +110,7 @@ export const listIitDiffs = defineContract({
   summary: '个税核对差异（分页；open=true 只看未确认的）',
   tags,
   params: z.object({ id }),
-  query: z.object({ open: z.enum(['true', 'false'], { error: 'open 只能是 true 或 false' }).optional(), page: page.optional(), size: size.optional() }),
+  query: z.object({ open: z.enum(['true', 'false'], codedText('IIT_OPEN_FLAG')).optional(), page: page.optional(), size: size.optional() }),
   response: z.object({ content: z.array(iitDiff), totalElements: z.number() }),
 });
 
@@ -120,7 +122,7 @@ export const acknowledgeIitDiff = defineContract({
   tags,
   log: '确认个税核对差异',
   params: z.object({ id }),
-  body: z.object({ reason: z.string({ error: '请填写差异原因（1到200个字符）' }).trim().min(1, '请填写差异原因（1到200个字符）').max(200, '请填写差异原因（1到200个字符）') }),
+  body: z.object({ reason: z.string(codedText('IIT_ACK_REASON')).trim().min(1, codedText('IIT_ACK_REASON')).max(200, codedText('IIT_ACK_REASON')) }),
   response: z.object({ diff: iitDiff, reconcile: iitReconcile }),
 });
 

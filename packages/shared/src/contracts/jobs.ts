@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
-import { idArrayBody, idSchema, queryText, safeText } from './schemas.ts';
+import { coercedInt, idArrayBody, idSchema, jsonInt, pageSize, queryText, safeText } from './schemas.ts';
+import { codedText } from '../errors/zodIssues.ts';
 
 /**
  * 系统工具 › 定时任务 (spec §7 "Jobs variant", issue 25): system jobs over the scheduler, their handlers, the fire-time
@@ -19,8 +20,8 @@ export const JOB_CODES = {
 
 const idParams = z.object({ id: idSchema() });
 const pageQuery = {
-  page: z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(1_000_000, '页码必须是非负整数').optional(),
-  size: z.coerce.number({ error: '每页条数必须是1到1000的整数' }).int('每页条数必须是1到1000的整数').min(1, '每页条数必须是1到1000的整数').max(1000, '每页条数必须是1到1000的整数').optional(),
+  page: coercedInt({ code: 'PAGE_NUMBER_INVALID' }, 0, 1_000_000).optional(),
+  size: pageSize(1000).optional(),
   sort: z.unknown().optional(),
 };
 
@@ -56,18 +57,18 @@ export const jobListRow = jobRow.extend({ running: z.boolean(), nextRunTime: z.s
 export type JobListRow = z.infer<typeof jobListRow>;
 
 export const jobBody = z.object({
-  jobName: safeText('任务名称', 100).trim().min(1, '请输入任务名称'),
-  beanName: safeText('Bean名称', 50).trim().min(1, '请选择任务处理器'),
-  methodName: safeText('方法名称', 50).trim().min(1, '请选择任务处理器'),
-  cronExpression: safeText('Cron表达式', 120).trim().min(1, '请输入Cron表达式'),
+  jobName: safeText('任务名称', 100).trim().min(1, codedText('JOB_NAME_REQUIRED')),
+  beanName: safeText('Bean名称', 50).trim().min(1, codedText('JOB_HANDLER_REQUIRED')),
+  methodName: safeText('方法名称', 50).trim().min(1, codedText('JOB_HANDLER_REQUIRED')),
+  cronExpression: safeText('Cron表达式', 120).trim().min(1, codedText('JOB_CRON_REQUIRED')),
   params: z.union([safeText('参数', 2000), z.record(z.string(), z.unknown())]).nullish(),
-  isPause: z.boolean({ error: '状态必须是 true 或 false' }).optional(),
+  isPause: z.boolean(codedText('FIELD_TRUE_FALSE', { label: '状态' })).optional(),
   remark: safeText('备注', 255).nullish(),
   // run options (migration 0027); omitted on an update: the stored values stay
-  retryCount: z.number({ error: '重试次数必须是0到10之间的整数' }).int('重试次数必须是0到10之间的整数').min(0, '重试次数必须是0到10之间的整数').max(10, '重试次数必须是0到10之间的整数').optional(),
-  retryIntervalSec: z.number({ error: '重试间隔必须是1到3600秒之间的整数' }).int('重试间隔必须是1到3600秒之间的整数').min(1, '重试间隔必须是1到3600秒之间的整数').max(3600, '重试间隔必须是1到3600秒之间的整数').optional(),
-  misfirePolicy: z.enum(['once', 'skip'], { error: '错过策略只能是 once（补跑一次）或 skip（跳过）' }).optional(),
-  allowOverlap: z.boolean({ error: '允许并发必须是 true 或 false' }).optional(),
+  retryCount: jsonInt({ code: 'JOB_RETRY_COUNT' }, 0, 10).optional(),
+  retryIntervalSec: jsonInt({ code: 'JOB_RETRY_INTERVAL' }, 1, 3600).optional(),
+  misfirePolicy: z.enum(['once', 'skip'], codedText('JOB_MISFIRE_POLICY')).optional(),
+  allowOverlap: z.boolean(codedText('FIELD_TRUE_FALSE', { label: '允许并发' })).optional(),
 });
 export type JobBody = z.input<typeof jobBody>;
 
@@ -77,7 +78,7 @@ export const listJobs = defineContract({
   auth: JOB_CODES.select,
   summary: '定时任务列表',
   tags,
-  query: z.object({ jobName: queryText('任务名称过长', 100), ...pageQuery }),
+  query: z.object({ jobName: queryText({ code: 'TEXT_OVERLONG', params: { label: '任务名称' } }, 100), ...pageQuery }),
   response: z.object({ content: z.array(jobListRow), totalElements: z.number().int() }),
 });
 
@@ -96,7 +97,7 @@ export const jobNextRuns = defineContract({
   auth: JOB_CODES.dialog,
   summary: 'Cron表达式接下来的触发时间（预览）',
   tags,
-  query: z.object({ cron: safeText('Cron表达式', 120).min(1, '请输入Cron表达式') }),
+  query: z.object({ cron: safeText('Cron表达式', 120).min(1, codedText('JOB_CRON_REQUIRED')) }),
   response: z.object({ times: z.array(z.string()) }),
 });
 
@@ -119,7 +120,7 @@ export const updateJob = defineContract({
   summary: '修改定时任务',
   log: '修改定时任务',
   tags,
-  body: jobBody.extend({ id: z.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数') }),
+  body: jobBody.extend({ id: z.number(codedText('ID_INVALID')).int(codedText('ID_INVALID')).min(1, codedText('ID_INVALID')) }),
 });
 
 /** 暂停/恢复: one toggle, as the screen's single button calls it. */
@@ -196,8 +197,8 @@ export const listJobLogs = defineContract({
   summary: '执行日志（系统任务）',
   tags,
   query: z.object({
-    jobName: queryText('任务名称过长', 100),
-    isSuccess: z.enum(['true', 'false'], { error: 'isSuccess 只能是 true 或 false' }).optional(),
+    jobName: queryText({ code: 'TEXT_OVERLONG', params: { label: '任务名称' } }, 100),
+    isSuccess: z.enum(['true', 'false'], codedText('FLAG_TRUE_FALSE', { label: 'isSuccess' })).optional(),
     ...pageQuery,
   }),
   response: z.object({ content: z.array(jobLogRow), totalElements: z.number().int() }),

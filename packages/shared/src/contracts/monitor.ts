@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema, sizeSchema } from '../resource/index.ts';
 import { defineContract } from './contract.ts';
 import { queryText } from './schemas.ts';
+import { codedIssue, codedText } from '../errors/zodIssues.ts';
 
 /**
  * 系统监控 › 缓存管理, 在线用户 and 服务监控, 系统工具 › SQL监控: the cache keys by namespace (values masked), delete a
@@ -50,16 +51,16 @@ export const cacheNamespaceRow = z.object({
 export type CacheNamespaceRow = z.infer<typeof cacheNamespaceRow>;
 
 const namespaceName = z
-  .string({ error: '命名空间必须是文本' })
+  .string(codedText('FIELD_NOT_TEXT', { label: '命名空间' }))
   .trim()
-  .min(1, '请提供要删除的键或命名空间')
-  .max(100, '命名空间长度不能超过100个字符')
-  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, '命名空间只能包含字母、数字、下划线和连字符');
+  .min(1, codedText('CACHE_DELETE_TARGET'))
+  .max(100, codedText('FIELD_TOO_LONG', { label: '命名空间', max: 100 }))
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, codedText('CACHE_NAMESPACE_FORMAT'));
 const cacheKey = z
-  .string({ error: '键必须是文本' })
-  .min(1, '请提供要删除的键或命名空间')
-  .max(1000, '键长度不能超过1000个字符')
-  .refine((s) => !s.includes('\u0000'), '键不能包含空字符');
+  .string(codedText('FIELD_NOT_TEXT', { label: '键' }))
+  .min(1, codedText('CACHE_DELETE_TARGET'))
+  .max(1000, codedText('FIELD_TOO_LONG', { label: '键', max: 1000 }))
+  .refine((s) => !s.includes('\u0000'), codedText('FIELD_NUL', { label: '键' }));
 const deleted = z.object({ deleted: z.number().int() });
 
 export const listCacheKeys = defineContract({
@@ -69,8 +70,8 @@ export const listCacheKeys = defineContract({
   summary: '缓存键列表（key 默认 *）',
   tags: cacheTags,
   query: z.object({
-    key: queryText('键的搜索条件长度不能超过200个字符', 200),
-    namespace: queryText('命名空间长度不能超过100个字符', 100),
+    key: queryText({ code: 'FIELD_TOO_LONG', params: { label: '键的搜索条件', max: 200 } }, 200),
+    namespace: queryText({ code: 'FIELD_TOO_LONG', params: { label: '命名空间', max: 100 } }, 100),
     page: pageSchema,
     size: sizeSchema,
   }),
@@ -95,7 +96,7 @@ export const deleteCache = defineContract({
   log: '删除缓存',
   tags: cacheTags,
   body: z.union([cacheKey.transform((key) => ({ key, namespace: undefined })), z.strictObject({ key: cacheKey.optional(), namespace: namespaceName.optional() })], {
-    error: '请提供要删除的键或命名空间',
+    ...codedText('CACHE_DELETE_TARGET'),
   }),
   response: deleted,
 });
@@ -193,16 +194,15 @@ export const serverStatus = defineContract({
 // ---- SQL监控 --------------------------------------------------------------------------------------------------
 
 const sqlTags = ['SQL监控'] as const;
-const WINDOW_MESSAGE = '统计时段只能是 all、5 或 60（分钟）';
 /** all (since start, '' or absent), or the last 5 / 60 minutes. */
 const windowQuery = z
-  .union([z.string(), z.number()], { error: WINDOW_MESSAGE })
+  .union([z.string(), z.number()], codedText('SQL_MONITOR_WINDOW'))
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '' || v === 'all') return undefined;
     if (v === 5 || v === '5') return 5;
     if (v === 60 || v === '60') return 60;
-    ctx.addIssue({ code: 'custom', message: WINDOW_MESSAGE });
+    ctx.addIssue(codedIssue('SQL_MONITOR_WINDOW'));
     return z.NEVER;
   });
 
@@ -250,15 +250,15 @@ export const sqlStatistics = defineContract({
   tags: sqlTags,
   query: z.object({
     window: windowQuery,
-    sort: z.enum(SQL_SORTS, { error: '不支持的排序字段' }).optional(),
+    sort: z.enum(SQL_SORTS, codedText('SORT_FIELD_UNSUPPORTED')).optional(),
     limit: z
-      .union([z.string(), z.number()], { error: 'size 必须是大于0的整数' })
+      .union([z.string(), z.number()], codedText('SIZE_INVALID'))
       .optional()
       .transform((v, ctx) => {
         if (v === undefined || v === '') return 100;
         const n = Number(v);
         if (/^\d+$/.test(String(v)) && n > 0) return Math.min(n, 1000);
-        ctx.addIssue({ code: 'custom', message: 'size 必须是大于0的整数' });
+        ctx.addIssue(codedIssue('SIZE_INVALID'));
         return z.NEVER;
       }),
   }),

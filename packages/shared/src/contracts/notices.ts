@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
+import { codedText } from '../errors/zodIssues.ts';
+import { pageNumber, pageSize } from './schemas.ts';
 
 /** In-app notices (the header's bell, issue 25 item 2): every user reads and marks only their own. */
 const tags = ['通知'] as const;
 
-const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
-const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
+const page = pageNumber();
+const size = pageSize(100);
 
 export const notice = z.object({
   id: z.number(),
@@ -27,7 +29,7 @@ export const listNotices = defineContract({
   query: z.object({
     page: page.optional(),
     size: size.optional(),
-    unread: z.enum(['true', 'false'], { error: 'unread 只能是 true 或 false' }).optional(),
+    unread: z.enum(['true', 'false'], codedText('FLAG_TRUE_FALSE', { label: 'unread' })).optional(),
   }),
   response: z.object({ content: z.array(notice), totalElements: z.number(), unread: z.number() }),
 });
@@ -39,6 +41,6 @@ export const markNoticesRead = defineContract({
   summary: '标记通知已读（ids 为空：全部）',
   tags,
   log: '标记通知已读',
-  body: z.object({ ids: z.array(z.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数'), { error: 'ids 必须是ID数组' }).max(1000, '一次最多1000条').optional() }),
+  body: z.object({ ids: z.array(z.number(codedText('ID_INVALID')).int(codedText('ID_INVALID')).min(1, codedText('ID_INVALID')), codedText('ID_LIST_INVALID', { label: 'ids' })).max(1000, codedText('AT_MOST_AT_ONCE', { max: 1000 })).optional() }),
   response: z.object({ updated: z.number() }),
 });

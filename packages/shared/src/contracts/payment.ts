@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
 import { pagingQueryFields, queryText, safeText } from './schemas.ts';
+import { codedText } from '../errors/zodIssues.ts';
 
 /**
  * 系统工具 › 支付宝工具 (spec §7 Payment): the Alipay settings (both keys write-only: a read shows the mask), test
@@ -46,9 +47,9 @@ export const alipaySettingsView = z.object({
 export type AlipaySettingsView = z.infer<typeof alipaySettingsView>;
 
 const payBody = z.looseObject({
-  subject: z.string({ error: '商品名称不能为空' }).max(256, '商品名称长度不能超过256个字符').optional(),
-  totalAmount: z.union([z.string().max(20), z.number()], { error: '商品价格必须是数字，最多两位小数' }).optional(),
-  body: z.string({ error: '商品描述不能为空' }).max(400, '商品描述长度不能超过400个字符').optional(),
+  subject: z.string(codedText('ALIPAY_SUBJECT_REQUIRED')).max(256, codedText('FIELD_TOO_LONG', { label: '商品名称', max: 256 })).optional(),
+  totalAmount: z.union([z.string().max(20), z.number()], codedText('ALIPAY_AMOUNT_FORMAT')).optional(),
+  body: z.string(codedText('ALIPAY_BODY_REQUIRED')).max(400, codedText('FIELD_TOO_LONG', { label: '商品描述', max: 400 })).optional(),
 });
 const payAnswer = z.object({ url: z.string().meta({ description: '签名后的支付页面地址，在新窗口打开' }), outTradeNo: z.string() });
 
@@ -117,8 +118,8 @@ export const listAlipayOrders = defineContract({
   tags,
   query: z.looseObject({
     ...pagingQueryFields,
-    state: queryText('状态只能是 WAITING、PAID 或 CLOSED', 10),
-    outTradeNo: queryText('订单号长度不能超过64个字符', 64),
+    state: queryText({ code: 'ALIPAY_STATUS_FILTER' }, 10),
+    outTradeNo: queryText({ code: 'FIELD_TOO_LONG', params: { label: '订单号', max: 64 } }, 64),
   }),
   response: z.object({ content: z.array(alipayOrderRow), totalElements: z.number() }),
 });

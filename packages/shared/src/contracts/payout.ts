@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
+import { codedText } from '../errors/zodIssues.ts';
+import { monthText, pageNumber, pageSize, positiveId } from './schemas.ts';
 
 /**
  * 代发工资 (issue 23 items 2 and 3): payout batches from a confirmed month, the bank file in a bank template's layout
@@ -7,12 +9,12 @@ import { defineContract } from './contract.ts';
  */
 const tags = ['代发工资'] as const;
 
-const id = z.coerce.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数').max(2_147_483_647, 'ID必须是正整数');
-const month = z.string({ error: '月份格式应为YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
-const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
-const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
+const id = positiveId();
+const month = monthText();
+const page = pageNumber();
+const size = pageSize(100);
 /** ids whose card the clerk confirmed although it fails the Luhn check */
-const acceptLuhn = z.array(id, { error: 'acceptLuhn 必须是ID数组' }).max(20_000, '一次最多20000条').optional();
+const acceptLuhn = z.array(id, codedText('PAYOUT_ACCEPT_LUHN_IDS')).max(20_000, codedText('PAYOUT_ACCEPT_LUHN_MAX')).optional();
 
 export const PAYOUT_STATES = ['pending', 'exported', 'part_failed', 'done'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
@@ -88,7 +90,7 @@ export const listPayoutBatches = defineContract({
   query: z.object({
     companyId: id.optional(),
     month: month.optional(),
-    state: z.enum(PAYOUT_STATES, { error: '状态无效' }).optional(),
+    state: z.enum(PAYOUT_STATES, codedText('PAYOUT_STATE_INVALID')).optional(),
     page: page.optional(),
     size: size.optional(),
   }),
@@ -144,8 +146,8 @@ export const exportPayout = defineContract({
   // the month's IIT reconciliation (个税申报) still has unacknowledged differences: the first export answers 409
   // IIT_RECONCILE_OPEN unless the clerk overrides with a reason (recorded with the batch and in the operation log)
   query: z.object({
-    iitOverride: z.enum(['true'], { error: 'iitOverride 只能是 true' }).optional(),
-    iitOverrideReason: z.string({ error: '强制导出请填写原因（1到200个字符）' }).trim().min(1, '强制导出请填写原因（1到200个字符）').max(200, '强制导出请填写原因（1到200个字符）').optional(),
+    iitOverride: z.enum(['true'], codedText('IIT_OVERRIDE_FLAG')).optional(),
+    iitOverrideReason: z.string(codedText('IIT_OVERRIDE_REASON')).trim().min(1, codedText('IIT_OVERRIDE_REASON')).max(200, codedText('IIT_OVERRIDE_REASON')).optional(),
   }),
 });
 
@@ -177,9 +179,9 @@ export const correctPayoutRow = defineContract({
   log: '更正代发账号',
   params: z.object({ id }),
   body: z.object({
-    account: z.string({ error: '请输入银行卡号' }).trim().min(1, '请输入银行卡号').max(40, '银行卡号应为16到19位数字'),
-    accountName: z.string({ error: '请输入户名' }).trim().min(1, '请输入户名').max(50, '户名最多50个字符'),
-    bankName: z.string().trim().max(100, '开户行最多100个字符').optional(),
+    account: z.string(codedText('PAYOUT_CARD_REQUIRED')).trim().min(1, codedText('PAYOUT_CARD_REQUIRED')).max(40, codedText('PAYOUT_CARD_INVALID')),
+    accountName: z.string(codedText('PAYOUT_ACCOUNT_NAME_REQUIRED')).trim().min(1, codedText('PAYOUT_ACCOUNT_NAME_REQUIRED')).max(50, codedText('PAYOUT_ACCOUNT_NAME_LONG')),
+    bankName: z.string().trim().max(100, codedText('PAYOUT_BANK_NAME_LONG')).optional(),
     acceptLuhn: z.boolean().optional(),
   }),
   response: payoutRow,

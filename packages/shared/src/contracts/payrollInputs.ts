@@ -3,6 +3,7 @@ import { permissionCodes } from '../resource/index.ts';
 import { staffExtraResource } from '../resources/staffExtra.ts';
 import { taxDeductionResource } from '../resources/taxDeduction.ts';
 import { defineContract } from './contract.ts';
+import { codedText } from '../errors/zodIssues.ts';
 
 /**
  * The lookups behind the payroll input screens (专项附加扣除, 期初累计数据, 员工加班扣款; findings U1, U7): the person
@@ -35,7 +36,7 @@ const text = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((s) => !s.includes('\u0000'), '查询条件不能包含空字符')
+    .refine((s) => !s.includes('\u0000'), codedText('FIELD_NUL', { label: '查询条件' }))
     .optional();
 
 export const staffOption = z.object({
@@ -95,7 +96,7 @@ export const payrollUnmatchedInputs = defineContract({
       .or(z.literal('').transform(() => undefined)),
     month: z
       .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM')
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, codedText('MONTH_FORMAT_INVALID'))
       .optional()
       .or(z.literal('').transform(() => undefined)),
     agent: text(100),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
+import { codedText } from '../errors/zodIssues.ts';
+import { coercedInt, monthText, pageNumber, pageSize, positiveId } from './schemas.ts';
 
 /**
  * Payslip delivery with the employee's confirmation (issue 24 item 1; month-close.md §B5): the clerk publishes a
@@ -23,17 +25,17 @@ export const CONFIRM_DAYS_DEFAULT = 7;
 export const CONFIRM_DAYS_MAX = 60;
 export const FEEDBACK_TEXT_MAX = 500;
 
-const idParam = z.object({ id: z.coerce.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数').max(2_147_483_647, 'ID必须是正整数') });
-const companyId = z.coerce.number({ error: '单位ID无效' }).int('单位ID无效').min(1, '单位ID无效').max(2_147_483_647, '单位ID无效');
-const month = z.string({ error: '月份格式应为YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
-const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
-const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
+const idParam = z.object({ id: positiveId() });
+const companyId = coercedInt({ code: 'COMPANY_ID_INVALID' }, 1, 2_147_483_647);
+const month = monthText();
+const page = pageNumber();
+const size = pageSize(100);
 const feedbackText = z
-  .string({ error: '请填写内容' })
+  .string(codedText('PAYSLIP_FEEDBACK_EMPTY'))
   .trim()
-  .min(1, '请填写内容')
-  .max(FEEDBACK_TEXT_MAX, `内容不能超过${FEEDBACK_TEXT_MAX}个字符`)
-  .refine((s) => !s.includes('\u0000'), '内容不能超过500个字符');
+  .min(1, codedText('PAYSLIP_FEEDBACK_EMPTY'))
+  .max(FEEDBACK_TEXT_MAX, codedText('PAYSLIP_FEEDBACK_TOO_LONG', { max: FEEDBACK_TEXT_MAX }))
+  .refine((s) => !s.includes('\u0000'), codedText('PAYSLIP_FEEDBACK_TOO_LONG', { max: 500 }));
 
 export const stateCounts = z.object({
   published: z.number(),
@@ -104,15 +106,10 @@ export const publishPayslips = defineContract({
     companyId,
     month,
     /** Future time (ISO): published by the payslip-notice job after it; absent or past: now. */
-    publishAt: z.iso.datetime({ offset: true, error: '发布时间格式不正确' }).optional(),
-    confirmDays: z.coerce
-      .number({ error: `确认期限应为1到${CONFIRM_DAYS_MAX}天` })
-      .int(`确认期限应为1到${CONFIRM_DAYS_MAX}天`)
-      .min(1, `确认期限应为1到${CONFIRM_DAYS_MAX}天`)
-      .max(CONFIRM_DAYS_MAX, `确认期限应为1到${CONFIRM_DAYS_MAX}天`)
-      .optional(),
+    publishAt: z.iso.datetime({ offset: true, ...codedText('PAYSLIP_PUBLISH_AT_INVALID') }).optional(),
+    confirmDays: coercedInt({ code: 'PAYSLIP_CONFIRM_DAYS', params: { max: CONFIRM_DAYS_MAX } }, 1, CONFIRM_DAYS_MAX).optional(),
     /** The site address the notices link to (the clerk's browser's own). */
-    siteUrl: z.url({ protocol: /^https?$/, error: '网址格式不正确' }).max(200, '网址格式不正确').optional(),
+    siteUrl: z.url({ protocol: /^https?$/, ...codedText('PAYSLIP_SITE_URL_INVALID') }).max(200, codedText('PAYSLIP_SITE_URL_INVALID')).optional(),
   }),
   response: z.object({ publication, notified: z.number(), carriedOver: z.number() }),
 });
@@ -188,7 +185,7 @@ export const confirmReceipt = defineContract({
   tags,
   log: '确认工资条',
   params: idParam,
-  body: z.object({ slipHash: z.string({ error: '工资条版本不正确' }).regex(/^[0-9a-f]{64}$/, '工资条版本不正确') }),
+  body: z.object({ slipHash: z.string(codedText('PAYSLIP_HASH_INVALID')).regex(/^[0-9a-f]{64}$/, codedText('PAYSLIP_HASH_INVALID')) }),
   response: z.object({ receipt: ownReceipt }),
 });
 

@@ -92,7 +92,7 @@ export const exportOnePayslip = defineContract({
   summary: '导出个人工资条（.xlsx）',
   log: '导出个人工资条',
   tags,
-  query: (exportQuery as z.ZodObject).extend({ idCard: queryText('身份证号码不正确', 18) }),
+  query: (exportQuery as z.ZodObject).extend({ idCard: queryText({ code: 'ID_CARD_INVALID' }, 18) }),
 });
 
 /** The import template (.xlsx); not logged (a blank sheet). */

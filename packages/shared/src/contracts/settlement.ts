@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
+import { codedText } from '../errors/zodIssues.ts';
+import { pageNumber, pageSize, positiveId } from './schemas.ts';
 
 /**
  * Month close I (issue 22): client settlement statements (结算单), their states, receipts (回款) and the
@@ -41,13 +43,13 @@ export const SETTLEMENT_TRANSITIONS: Record<SettlementState, readonly Settlement
   SETTLED: [],
 };
 
-const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
-const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
-const id = z.coerce.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数').max(2_147_483_647, 'ID必须是正整数');
-const month = z.string({ error: '请选择月份' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
-const date = z.string({ error: '日期格式应为yyyy-MM-dd' }).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, '日期格式应为yyyy-MM-dd');
-const yuan = z.number({ error: '金额必须是数字' }).finite('金额必须是数字').min(-1e11, '金额超出范围').max(1e11, '金额超出范围');
-const note = z.string().max(500, '备注不能超过500个字符');
+const page = pageNumber();
+const size = pageSize(100);
+const id = positiveId();
+const month = z.string(codedText('MONTH_REQUIRED')).regex(/^\d{4}-(0[1-9]|1[0-2])$/, codedText('MONTH_FORMAT_INVALID'));
+const date = z.string(codedText('DATE_FORMAT_INVALID')).regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, codedText('DATE_FORMAT_INVALID'));
+const yuan = z.number(codedText('FIELD_NUMBER', { label: '金额' })).finite(codedText('FIELD_NUMBER', { label: '金额' })).min(-1e11, codedText('AMOUNT_OUT_OF_RANGE')).max(1e11, codedText('AMOUNT_OUT_OF_RANGE'));
+const note = z.string().max(500, codedText('TEXT_TOO_LONG', { label: '备注', max: 500 }));
 
 export const settlementSummary = z.object({
   id: z.number(),
@@ -168,8 +170,8 @@ export const listSettlements = defineContract({
     size: size.optional(),
     companyId: id.optional(),
     month: month.optional(),
-    state: z.enum(SETTLEMENT_STATES, { error: '状态无效' }).optional(),
-    allVersions: z.enum(['true', 'false'], { error: 'allVersions 只能是 true 或 false' }).optional(),
+    state: z.enum(SETTLEMENT_STATES, codedText('PAYOUT_STATE_INVALID')).optional(),
+    allVersions: z.enum(['true', 'false'], codedText('FLAG_TRUE_FALSE', { label: 'allVersions' })).optional(),
   }),
   response: z.object({ content: z.array(settlementSummary), totalElements: z.number() }),
 });
@@ -184,8 +186,8 @@ export const getSettlement = defineContract({
   query: z.object({
     page: page.optional(),
     /** Up to 500 lines a page: the printable page reads a large statement in a few calls. */
-    size: z.coerce.number({ error: '每页条数必须是1到500的整数' }).int('每页条数必须是1到500的整数').min(1, '每页条数必须是1到500的整数').max(500, '每页条数必须是1到500的整数').optional(),
-    keyword: z.string().trim().max(50, '搜索内容不能超过50个字符').optional(),
+    size: pageSize(500).optional(),
+    keyword: z.string().trim().max(50, codedText('TEXT_TOO_LONG', { label: '搜索内容', max: 50 })).optional(),
   }),
   response: settlementDetail,
 });
@@ -199,9 +201,9 @@ export const changeSettlementState = defineContract({
   log: '变更结算单状态',
   params: z.object({ id }),
   body: z.object({
-    state: z.enum(SETTLEMENT_STATES, { error: '状态无效' }),
+    state: z.enum(SETTLEMENT_STATES, codedText('PAYOUT_STATE_INVALID')),
     note: note.optional(),
-    invoiceNo: z.string().trim().max(50, '发票号码不能超过50个字符').optional(),
+    invoiceNo: z.string().trim().max(50, codedText('TEXT_TOO_LONG', { label: '发票号码', max: 50 })).optional(),
     invoiceDate: date.optional(),
     invoiceAmount: yuan.optional(),
   }),

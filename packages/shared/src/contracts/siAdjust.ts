@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './contract.ts';
+import { codedRule, codedText } from '../errors/zodIssues.ts';
+import { monthText, pageNumber, pageSize, positiveId } from './schemas.ts';
 
 /**
  * 调基 with back pay and 社保平账 (Month close III, issue 24 items 2 and 4; reference month-close.md §B4).
@@ -14,16 +16,16 @@ import { defineContract } from './contract.ts';
  */
 const tags = ['社保调基与平账'] as const;
 
-const id = z.coerce.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数').max(2_147_483_647, 'ID必须是正整数');
-const month = z.string({ error: '月份格式应为YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
-const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
-const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
+const id = positiveId();
+const month = monthText();
+const page = pageNumber();
+const size = pageSize(100);
 /** a base in yuan, at most two decimals, below 10 million */
 const baseYuan = z
-  .number({ error: '基数必须是金额' })
-  .min(0, '基数不能为负数')
-  .max(9_999_999.99, '基数过大')
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, '基数最多两位小数');
+  .number(codedText('SIADJUST_BASE_NOT_AMOUNT'))
+  .min(0, codedText('SIADJUST_BASE_NEGATIVE'))
+  .max(9_999_999.99, codedText('SIADJUST_BASE_TOO_LARGE'))
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, codedText('FIELD_MONEY_SCALE', { label: '基数' }));
 
 export const SI_INSURANCES = ['yanglao', 'yiliao', 'shiye', 'gongshang', 'shengyu', 'gongjijin'] as const;
 export type SiInsurance = (typeof SI_INSURANCES)[number];
@@ -41,7 +43,7 @@ export const SI_INSURANCE_LABELS: Record<SiInsurance, string> = {
  * insurance has its own column; `gongjijin` the housing-fund base (absent: unchanged).
  */
 export const uploadedBase = z.object({
-  idCard: z.string({ error: '请填写身份证号' }).trim().min(15, '身份证号应为15或18位').max(18, '身份证号应为15或18位'),
+  idCard: z.string(codedText('DATASOURCE_SQL_FIELD_REQUIRED', { label: '身份证号' })).trim().min(15, codedText('SIADJUST_ID_CARD_LENGTH')).max(18, codedText('SIADJUST_ID_CARD_LENGTH')),
   staffName: z.string().trim().max(50).optional(),
   base: baseYuan.optional(),
   yanglao: baseYuan.optional(),
@@ -57,13 +59,13 @@ const adjustBody = z
   .object({
     companyId: id,
     fromMonth: month,
-    source: z.enum(['average', 'upload'], { error: '基数来源应为 average（上年月平均应发）或 upload（上传）' }),
+    source: z.enum(['average', 'upload'], codedText('SIADJUST_SOURCE_INVALID')),
     /** upload: the bases read by POST /api/import/siAdjust (1–20,000 persons) */
-    bases: z.array(uploadedBase).max(20_000, '一次最多20000人').optional(),
+    bases: z.array(uploadedBase).max(20_000, codedText('SIADJUST_TOO_MANY_PEOPLE')).optional(),
     /** average: also adjust the housing-fund base (default yes) */
     housingFund: z.boolean().optional(),
   })
-  .refine((b) => b.source !== 'upload' || (b.bases?.length ?? 0) > 0, { message: '请先上传新基数文件', path: ['bases'] });
+  .refine((b) => b.source !== 'upload' || (b.bases?.length ?? 0) > 0, { ...codedRule('SIADJUST_UPLOAD_FIRST'), path: ['bases'] });
 
 export const SI_CLAMPS = ['floor', 'ceiling'] as const;
 
@@ -267,7 +269,7 @@ export const listSiReconLines = defineContract({
   summary: '平账差异明细（分页；可按类型、状态筛选）',
   tags,
   params: z.object({ id }),
-  query: z.object({ kind: z.enum(SI_RECON_KINDS, { error: '类型无效' }).optional(), state: z.enum(['open', 'accepted'], { error: '状态无效' }).optional(), page: page.optional(), size: size.optional() }),
+  query: z.object({ kind: z.enum(SI_RECON_KINDS, codedText('FIELD_INVALID', { label: '类型' })).optional(), state: z.enum(['open', 'accepted'], codedText('PAYOUT_STATE_INVALID')).optional(), page: page.optional(), size: size.optional() }),
   response: z.object({ content: z.array(reconLine), totalElements: z.number() }),
 });
 
@@ -280,8 +282,8 @@ export const acceptSiReconLines = defineContract({
   log: '确认社保平账差异',
   params: z.object({ id }),
   body: z.object({
-    lineIds: z.array(id, { error: 'lineIds 必须是ID数组' }).min(1, '请选择要确认的差异').max(5_000, '一次最多5000条'),
-    reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因（至少2个字）').max(200, '原因最多200个字'),
+    lineIds: z.array(id, codedText('SIADJUST_LINE_IDS')).min(1, codedText('FIELD_CHOOSE', { label: '要确认的差异' })).max(5_000, codedText('SIADJUST_LINES_MAX')),
+    reason: z.string(codedText('DATASOURCE_SQL_FIELD_REQUIRED', { label: '原因' })).trim().min(2, codedText('DATASOURCE_SQL_FIELD_REQUIRED', { label: '原因（至少2个字）' })).max(200, codedText('SIADJUST_REASON_TOO_LONG')),
   }),
   response: z.object({ accepted: z.number(), targetMonth: z.string(), totalSelf: z.number(), totalCompany: z.number() }),
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SI_CHANGE_KINDS, SI_CHANGE_TARGETS } from '../socialInsurance/siChangeLayout.ts';
 import { defineContract } from './contract.ts';
+import { codedText } from '../errors/zodIssues.ts';
+import { monthText, pageNumber, pageSize, positiveId } from './schemas.ts';
 
 /**
  * 增减员 (issue 24 item 3): per company and month the lists for the social-insurance bureau or the housing-fund
@@ -9,11 +11,11 @@ import { defineContract } from './contract.ts';
  */
 const tags = ['增减员'] as const;
 
-const id = z.coerce.number({ error: 'ID必须是正整数' }).int('ID必须是正整数').min(1, 'ID必须是正整数').max(2_147_483_647, 'ID必须是正整数');
-const month = z.string({ error: '月份格式应为YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为YYYY-MM');
-const kind = z.enum(SI_CHANGE_KINDS, { error: '名单类型应为 add（增员）、remove（减员）或 base（基数变更）' });
-const page = z.coerce.number({ error: '页码必须是非负整数' }).int('页码必须是非负整数').min(0, '页码必须是非负整数').max(100_000, '页码必须是非负整数');
-const size = z.coerce.number({ error: '每页条数必须是1到100的整数' }).int('每页条数必须是1到100的整数').min(1, '每页条数必须是1到100的整数').max(100, '每页条数必须是1到100的整数');
+const id = positiveId();
+const month = monthText();
+const kind = z.enum(SI_CHANGE_KINDS, codedText('SI_CHANGE_KIND_INVALID'));
+const page = pageNumber();
+const size = pageSize(100);
 const target = z.enum(Object.keys(SI_CHANGE_TARGETS) as ['si', 'hf']);
 
 export const siChangeTemplateChoice = z.object({

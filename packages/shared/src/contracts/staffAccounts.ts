@@ -5,6 +5,7 @@ import { staffResource } from '../resources/staff.ts';
 import { userResource } from '../resources/user.ts';
 import { defineContract } from './contract.ts';
 import { idSchema } from './schemas.ts';
+import { codedText } from '../errors/zodIssues.ts';
 
 /**
  * The dispatch wing's hand-written routes beside the companies' and staff's generic ones: the company picker of
@@ -60,14 +61,14 @@ export const createStaffAccounts = defineContract({
   body: z.object(
     {
       ids: z
-        .array(z.unknown(), { error: '请选择要开通账号的员工' })
-        .min(1, '请选择要开通账号的员工')
-        .max(MAX_STAFF_ACCOUNTS, `一次最多为${MAX_STAFF_ACCOUNTS}名员工开通账号`)
-        .pipe(z.array(idSchema('员工ID必须是正整数')))
+        .array(z.unknown(), codedText('STAFF_ACCOUNT_IDS_REQUIRED'))
+        .min(1, codedText('STAFF_ACCOUNT_IDS_REQUIRED'))
+        .max(MAX_STAFF_ACCOUNTS, codedText('STAFF_ACCOUNT_IDS_TOO_MANY', { max: MAX_STAFF_ACCOUNTS }))
+        .pipe(z.array(idSchema({ code: 'STAFF_ACCOUNT_ID_INVALID' })))
         .transform((ids) => [...new Set(ids)])
         .meta({ type: 'array', items: { type: 'integer', minimum: 1, maximum: INT_MAX }, minItems: 1, maxItems: MAX_STAFF_ACCOUNTS }),
     },
-    { error: '请求体必须是JSON对象' },
+    codedText('BODY_NOT_OBJECT'),
   ),
   response: staffAccountsAnswer,
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageSchema, sizeSchema } from '../resource/index.ts';
 import { defineContract } from './contract.ts';
 import { idSchema, queryText } from './schemas.ts';
+import { codedIssue, codedText } from '../errors/zodIssues.ts';
 
 /**
  * 存储管理 and 图床管理 (spec §7): the storage configuration (SecretKey write-only), the file list with uploads through
@@ -41,12 +42,12 @@ export function sortSchema(fields: readonly string[]) {
         if (!s) continue;
         const [field, dir = 'asc'] = s.split(',').map((x) => x.trim());
         if (!fields.includes(field)) {
-          ctx.addIssue({ code: 'custom', message: `不支持的排序字段: ${field.slice(0, 40)}`, input: s });
+          ctx.addIssue(codedIssue('SORT_FIELD', { value: field.slice(0, 40) }, s));
           return z.NEVER;
         }
         const d = dir.toLowerCase();
         if (d !== 'asc' && d !== 'desc') {
-          ctx.addIssue({ code: 'custom', message: `排序方向只能是 asc 或 desc: ${dir.slice(0, 20)}`, input: s });
+          ctx.addIssue(codedIssue('SORT_DIRECTION', { value: dir.slice(0, 20) }, s));
           return z.NEVER;
         }
         out.push([field, d]);
@@ -60,9 +61,9 @@ export function sortSchema(fields: readonly string[]) {
  * ('请至少选择一条记录'), not a generic bad request.
  */
 export const selectedIds = z
-  .array(z.unknown(), { error: '请提供要删除的ID数组' })
-  .max(1000, '一次最多删除1000条')
-  .refine((a) => a.length > 0, '请至少选择一条记录')
+  .array(z.unknown(), codedText('DELETE_IDS_REQUIRED'))
+  .max(1000, codedText('DELETE_TOO_MANY'))
+  .refine((a) => a.length > 0, codedText('STORAGE_SELECT_ONE'))
   .pipe(z.array(idSchema()))
   .transform((ids) => [...new Set(ids)]);
 
@@ -89,20 +90,20 @@ export type StorageConfig = z.infer<typeof storageConfigAnswer>;
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label}必须是文本` })
-    .max(max, `${label}长度不能超过${max}个字符`)
-    .refine((s) => !s.includes('\u0000'), `${label}不能包含空字符`)
+    .string(codedText('FIELD_NOT_TEXT', { label }))
+    .max(max, codedText('FIELD_TOO_LONG', { label, max }))
+    .refine((s) => !s.includes('\u0000'), codedText('FIELD_NUL', { label }))
     .optional()
     .nullable();
 
 export const storageConfigBody = z.object({
-  provider: z.enum(['local', 's3'], { error: '存储方式只能是 local 或 s3' }).optional(),
+  provider: z.enum(['local', 's3'], codedText('STORAGE_PROVIDER_INVALID')).optional(),
   accessKey: text('AccessKey', 200),
   secretKey: text('SecretKey', 200),
   bucket: text('空间名称', 100),
   host: text('外链域名', 255),
-  zone: z.enum(STORAGE_ZONES, { error: '存储区域只能是 华东、华北、华南、北美 或 东南亚' }).optional().nullable(),
-  type: z.enum(BUCKET_TYPES, { error: '空间类型只能是 公开 或 私有' }).optional().nullable(),
+  zone: z.enum(STORAGE_ZONES, codedText('STORAGE_ZONE_INVALID')).optional().nullable(),
+  type: z.enum(BUCKET_TYPES, codedText('STORAGE_BUCKET_TYPE_INVALID')).optional().nullable(),
   endpoint: text('服务地址', 255),
 });
 
@@ -160,7 +161,7 @@ export const listStorageFiles = defineContract({
   auth: STORAGE_CODES.fileRead,
   summary: '文件列表（按文件名搜索，分页）',
   tags: storageTags,
-  query: z.object({ ...paging, sort: sortSchema(FILE_SORTABLE), key: queryText('文件名不能超过100个字符') }),
+  query: z.object({ ...paging, sort: sortSchema(FILE_SORTABLE), key: queryText({ code: 'TEXT_TOO_LONG', params: { label: '文件名', max: 100 } }) }),
   response: z.object({ content: z.array(storageFileRow), totalElements: z.number() }),
 });
 
@@ -223,7 +224,7 @@ export const uploadToken = defineContract({
   auth: STORAGE_CODES.fileUpload,
   summary: '直传凭证（七牛上传凭证或预签名 PUT，限定一个服务端生成的 key）',
   tags: storageTags,
-  query: z.object({ filename: z.string().max(255, '文件名不能超过255个字符').optional() }),
+  query: z.object({ filename: z.string().max(255, codedText('TEXT_TOO_LONG', { label: '文件名', max: 255 })).optional() }),
   response: z.object({
     provider: z.enum(['local', 'qiniu', 's3']),
     method: z.enum(['POST', 'PUT']),
@@ -244,8 +245,8 @@ export const listPictures = defineContract({
   query: z.object({
     ...paging,
     sort: sortSchema(PICTURE_SORTABLE),
-    filename: queryText('文件名不能超过100个字符'),
-    blurry: queryText('文件名不能超过100个字符'),
+    filename: queryText({ code: 'TEXT_TOO_LONG', params: { label: '文件名', max: 100 } }),
+    blurry: queryText({ code: 'TEXT_TOO_LONG', params: { label: '文件名', max: 100 } }),
   }),
   response: z.object({ content: z.array(pictureRow), totalElements: z.number() }),
 });

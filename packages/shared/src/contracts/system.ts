@@ -5,7 +5,7 @@ import { roleResource } from '../resources/role.ts';
 import { userResource } from '../resources/user.ts';
 import { defineContract } from './contract.ts';
 import type { ErrorCode, ErrorParams } from '../errors/catalogue.ts';
-import { codedIssue } from '../errors/zodIssues.ts';
+import { codedIssue, firstIssueMessage } from '../errors/zodIssues.ts';
 import { idSchema, queryId, queryText } from './schemas.ts';
 
 /**
@@ -54,7 +54,7 @@ export const dictionaryMap = defineContract({
   auth: 'user',
   summary: '多个字典的条目（dictName=名称1,名称2）',
   tags: ['字典详情'],
-  query: z.object({ dictName: queryText('请提供字典名称 dictName', 2000) }),
+  query: z.object({ dictName: queryText({ code: 'DICT_NAME_REQUIRED' }, 2000) }),
   response: z.record(z.string(), z.array(dictEntry)),
 });
 
@@ -91,9 +91,9 @@ export const allRoles = defineContract({
  */
 type RoleAssignmentInput<K extends string> = { id: number | string } & { [P in K]: ({ id: number | string } | number | string)[] };
 
-function roleAssignment<K extends 'menus' | 'permissions'>(key: K, label: string, malformed: string) {
+function roleAssignment<K extends 'menus' | 'permissions'>(key: K, label: string) {
   const roleId = idSchema();
-  const ids = idListInput(malformed);
+  const ids = idListInput({ code: 'REF_LIST_FORMAT', params: { label } });
   return z
     .unknown()
     .transform((raw, ctx) => {
@@ -109,9 +109,9 @@ function roleAssignment<K extends 'menus' | 'permissions'>(key: K, label: string
       if (body[key] === undefined) return refuse('FIELD_CHOOSE', { label });
       const list = ids.safeParse(body[key]);
       if (!list.success) {
-        // idListInput's own message (malformed list or too many items) is still text: handed on as it is
-        ctx.addIssue({ code: 'custom', message: list.error.issues[0]?.message ?? malformed, input: raw });
-        return z.NEVER;
+        // idListInput's own message (malformed list or too many items), with its code
+        const m = firstIssueMessage(list.error);
+        return typeof m === 'string' ? refuse('REF_LIST_FORMAT', { label }) : refuse(m.code, m.params);
       }
       return { id: id.data, ids: list.data };
     })
@@ -134,7 +134,7 @@ export const assignRoleMenus = defineContract({
   summary: '分配角色菜单',
   tags: ['角色'],
   log: '修改角色菜单',
-  body: roleAssignment('menus', '菜单', '菜单格式不正确，应为 [{id}]'),
+  body: roleAssignment('menus', '菜单'),
 });
 
 /** Replaces the role's permission codes (only codes the caller holds, ADMIN only by ADMIN); answers 204. */
@@ -145,13 +145,13 @@ export const assignRolePermissions = defineContract({
   summary: '分配角色权限',
   tags: ['角色'],
   log: '修改角色权限',
-  body: roleAssignment('permissions', '权限', '权限格式不正确，应为 [{id}]'),
+  body: roleAssignment('permissions', '权限'),
 });
 
 // ---- 用户 ---------------------------------------------------------------------------------------------------
 
 /** The users list's own filters beside the definition's (a department means it and everything below it). */
-export const USER_LIST_FILTERS = { deptId: queryId('部门筛选值无效') };
+export const USER_LIST_FILTERS = { deptId: queryId({ code: 'DEPT_FILTER_INVALID' }) };
 
 /** The filtered users as .xlsx, in the list's sort (the same query as the list). */
 export const exportUsers = defineContract({

@@ -7,8 +7,8 @@
  * language. Call sites not converted yet throw a Chinese message: `codeOfMessage()` finds its entry (the
  * parameters are read back from the text) so it still gets a code and a translation.
  *
- * Parameters that are Chinese field labels (`label`, `field`, `resource`, `parent`) are translated when the
- * renderer is given a label translator; others (user input, numbers, ids) are kept as they are.
+ * Parameters that are Chinese field labels (`label`, `field`, `resource`, `parent`) or a definition's own sentence
+ * (`text`) are translated when the renderer is given a label translator; others (user input, numbers, ids) are kept as they are.
  */
 import type { Language } from '../language.ts';
 
@@ -344,6 +344,11 @@ export const ERROR_CATALOGUE = {
   FIELD_BOOLEAN: { status: 400, zh: '{label}必须是是或否', en: '{label} must be yes or no', es: '{label} debe ser sí o no', ja: '{label}は「はい」か「いいえ」である必要があります' },
   FIELD_NOT_OPTION: { status: 400, zh: '{label}"{value}"不是可选值', en: '{label} "{value}" is not one of the options', es: '{label} "{value}" no es una de las opciones', ja: '{label}「{value}」は選択肢にありません' },
   FIELD_REF_MISSING: { status: 400, zh: '{label}"{value}"不存在或无权访问', en: '{label} "{value}" does not exist or is not accessible', es: '{label} "{value}" no existe o no tiene acceso', ja: '{label}「{value}」が存在しないか、アクセス権がありません' },
+  // a definition's own sentence (resources/*: `required: '请输入员工姓名'`, a pattern's or a unique rule's message),
+  // spec-binding in Chinese; other languages translate {text} with the definitions' labels (resources/labels.ts)
+  FIELD_REQUIRED_TEXT: { status: 400, zh: '{text}', en: '{text}', es: '{text}', ja: '{text}' },
+  FIELD_PATTERN_TEXT: { status: 400, zh: '{text}', en: '{text}', es: '{text}', ja: '{text}' },
+  DUPLICATE_TEXT: { status: 409, zh: '{text}', en: '{text}', es: '{text}', ja: '{text}' },
   // zod's own checks (errors/zodIssues.ts): {label} is the field's label or, on contract routes, its API name
   FIELD_TOO_SHORT: { status: 400, zh: '{label}长度不能少于{min}个字符', en: '{label} must have at least {min} characters', es: '{label} debe tener al menos {min} caracteres', ja: '{label}は{min}文字以上で入力してください' },
   FIELD_TOO_FEW: { status: 400, zh: '{label}至少需要{min}项', en: '{label} needs at least {min} items', es: '{label} necesita al menos {min} elementos', ja: '{label}は{min}件以上必要です' },
@@ -353,6 +358,42 @@ export const ERROR_CATALOGUE = {
   FIELD_NOT_LIST: { status: 400, zh: '{label}必须是列表', en: '{label} must be a list', es: '{label} debe ser una lista', ja: '{label}はリストである必要があります' },
   UNKNOWN_PARAMETERS: { status: 400, zh: '不支持的参数：{keys}', en: 'Unsupported parameters: {keys}', es: 'Parámetros no admitidos: {keys}', ja: 'サポートされていないパラメーターです：{keys}' },
   REF_NOT_ACCESSIBLE: { status: 400, zh: '{label}不存在或无权访问', en: '{label} does not exist or is not accessible', es: '{label}: no existe o no tiene acceso', ja: '{label}が存在しないか、アクセス権がありません' },
+
+  // ---- contracts' own checks (packages/shared/src/contracts; shared ones in contracts/schemas.ts) ------------
+  PAGE_NUMBER_INVALID: { status: 400, zh: '页码必须是非负整数', en: 'The page number must be a non-negative integer', es: 'El número de página debe ser un entero no negativo', ja: 'ページ番号は0以上の整数である必要があります' },
+  PAGE_NUMBER_POSITIVE: { status: 400, zh: '页码必须是正整数', en: 'The page number must be a positive integer', es: 'El número de página debe ser un entero positivo', ja: 'ページ番号は正の整数である必要があります' },
+  PAGE_NUMBER_TOO_LARGE: { status: 400, zh: '页码过大', en: 'The page number is too large', es: 'El número de página es demasiado grande', ja: 'ページ番号が大きすぎます' },
+  PAGE_SIZE_RANGE: { status: 400, zh: '每页条数必须是1到{max}的整数', en: 'The page size must be an integer from 1 to {max}', es: 'El tamaño de página debe ser un entero de 1 a {max}', ja: '1ページの件数は1から{max}までの整数である必要があります' },
+  PAGE_SIZE_BETWEEN: { status: 400, zh: '每页条数必须在1到{max}之间', en: 'The page size must be between 1 and {max}', es: 'El tamaño de página debe estar entre 1 y {max}', ja: '1ページの件数は1から{max}の間である必要があります' },
+  MONTH_REQUIRED: { status: 400, zh: '请选择月份', en: 'Please choose the month', es: 'Elija el mes', ja: '月を選択してください' },
+  MONTH_PATTERN_INVALID: { status: 400, zh: '月份格式应为yyyy-MM', en: 'The month must be yyyy-MM', es: 'El mes debe tener el formato aaaa-MM', ja: '月はyyyy-MM形式で入力してください' },
+  DATE_FORMAT_INVALID: { status: 400, zh: '日期格式应为yyyy-MM-dd', en: 'The date must be yyyy-MM-dd', es: 'La fecha debe tener el formato aaaa-MM-dd', ja: '日付はyyyy-MM-dd形式で入力してください' },
+  COMPANY_REQUIRED: { status: 400, zh: '请选择一个单位', en: 'Please choose a company', es: 'Elija una empresa', ja: '会社を1つ選択してください' },
+  SALARY_FUTURE_MONTH: { status: 400, zh: '不能处理未来月份（{month}）的工资，当前月份为{current}', en: 'The salaries of a future month ({month}) cannot be processed; the current month is {current}', es: 'No se pueden procesar los salarios de un mes futuro ({month}); el mes actual es {current}', ja: '未来の月（{month}）の給与は処理できません。現在の月は{current}です' },
+  SALARY_FUTURE_MONTH_FIELD: { status: 400, zh: '不能选择未来月份', en: 'A future month cannot be chosen', es: 'No se puede elegir un mes futuro', ja: '未来の月は選択できません' },
+  AMOUNT_OUT_OF_RANGE: { status: 400, zh: '金额超出范围', en: 'The amount is out of range', es: 'El importe está fuera de rango', ja: '金額が範囲外です' },
+  TEXT_TOO_LONG: { status: 400, zh: '{label}不能超过{max}个字符', en: '{label} may have at most {max} characters', es: '{label} admite como máximo {max} caracteres', ja: '{label}は{max}文字以内で入力してください' },
+  TEXT_OVERLONG: { status: 400, zh: '{label}过长', en: '{label} is too long', es: '{label} es demasiado largo', ja: '{label}が長すぎます' },
+  FLAG_TRUE_FALSE: { status: 400, zh: '{label} 只能是 true 或 false', en: '{label} can only be true or false', es: '{label} solo puede ser true o false', ja: '{label} は true か false のみです' },
+  FIELD_TRUE_FALSE: { status: 400, zh: '{label}必须是 true 或 false', en: '{label} must be true or false', es: '{label} debe ser true o false', ja: '{label}は true か false である必要があります' },
+  ID_LIST_INVALID: { status: 400, zh: '{label} 必须是ID数组', en: '{label} must be an array of IDs', es: '{label} debe ser una lista de ID', ja: '{label} はIDの配列である必要があります' },
+  AT_MOST_AT_ONCE: { status: 400, zh: '一次最多{max}条', en: 'At most {max} at once', es: 'Como máximo {max} a la vez', ja: '一度に最大{max}件です' },
+  SORT_FIELD_UNSUPPORTED: { status: 400, zh: '不支持的排序字段', en: 'Unsupported sort field', es: 'Campo de ordenación no admitido', ja: 'サポートされていない並べ替え項目です' },
+  PORT_RANGE: { status: 400, zh: '端口必须是1到65535之间的整数', en: 'The port must be an integer from 1 to 65535', es: 'El puerto debe ser un entero de 1 a 65535', ja: 'ポートは1から65535までの整数である必要があります' },
+  AUTH_SESSION_MODE: { status: 400, zh: 'session 只能是 cookie 或 token', en: 'session can only be cookie or token', es: 'session solo puede ser cookie o token', ja: 'session は cookie か token のみです' },
+  HOME_WITHIN_DAYS: { status: 400, zh: 'withinDays 必须是0到{max}之间的整数', en: 'withinDays must be an integer from 0 to {max}', es: 'withinDays debe ser un entero de 0 a {max}', ja: 'withinDays は0から{max}までの整数である必要があります' },
+  JOB_RETRY_COUNT: { status: 400, zh: '重试次数必须是0到10之间的整数', en: 'The retry count must be an integer from 0 to 10', es: 'El número de reintentos debe ser un entero de 0 a 10', ja: '再試行回数は0から10までの整数である必要があります' },
+  JOB_RETRY_INTERVAL: { status: 400, zh: '重试间隔必须是1到3600秒之间的整数', en: 'The retry interval must be an integer from 1 to 3600 seconds', es: 'El intervalo de reintento debe ser un entero de 1 a 3600 segundos', ja: '再試行間隔は1から3600秒までの整数である必要があります' },
+  JOB_MISFIRE_POLICY: { status: 400, zh: '错过策略只能是 once（补跑一次）或 skip（跳过）', en: 'The misfire policy can only be once (run once) or skip', es: 'La política de ejecución perdida solo puede ser once (ejecutar una vez) o skip (omitir)', ja: '実行漏れポリシーは once（1回補完）か skip（スキップ）のみです' },
+  CACHE_NAMESPACE_FORMAT: { status: 400, zh: '命名空间只能包含字母、数字、下划线和连字符', en: 'The namespace may only contain letters, digits, underscores and hyphens', es: 'El espacio de nombres solo puede contener letras, dígitos, guiones bajos y guiones', ja: '名前空間には英字、数字、アンダースコア、ハイフンのみ使用できます' },
+  DATASOURCE_TYPE_INVALID: { status: 400, zh: '数据源类型不正确', en: 'The data source type is not valid', es: 'El tipo de fuente de datos no es válido', ja: 'データソースの種類が正しくありません' },
+  DATASOURCE_FIELDS_TOO_MANY: { status: 400, zh: '字段不能超过200个', en: 'At most 200 fields', es: 'Como máximo 200 campos', ja: '項目は200個までです' },
+  SI_CHANGE_KIND_INVALID: { status: 400, zh: '名单类型应为 add（增员）、remove（减员）或 base（基数变更）', en: 'The list type must be add, remove or base (base change)', es: 'El tipo de lista debe ser add (alta), remove (baja) o base (cambio de base)', ja: 'リストの種類は add（加入）、remove（脱退）、base（基数変更）のいずれかです' },
+  STORAGE_PROVIDER_INVALID: { status: 400, zh: '存储方式只能是 local 或 s3', en: 'The storage can only be local or s3', es: 'El almacenamiento solo puede ser local o s3', ja: 'ストレージは local か s3 のみです' },
+  STORAGE_ZONE_INVALID: { status: 400, zh: '存储区域只能是 华东、华北、华南、北美 或 东南亚', en: 'The storage region can only be East China, North China, South China, North America or Southeast Asia', es: 'La región solo puede ser China Oriental, China del Norte, China del Sur, Norteamérica o Sudeste Asiático', ja: 'ストレージ地域は 華東、華北、華南、北米、東南アジア のいずれかです' },
+  STORAGE_BUCKET_TYPE_INVALID: { status: 400, zh: '空间类型只能是 公开 或 私有', en: 'The bucket type can only be public or private', es: 'El tipo de espacio solo puede ser público o privado', ja: 'バケットの種類は 公開 か 非公開 のみです' },
+  EMAIL_STATUS_FILTER: { status: 400, zh: '状态只能是 SENT 或 FAILED', en: 'The status can only be SENT or FAILED', es: 'El estado solo puede ser SENT o FAILED', ja: '状態は SENT か FAILED のみです' },
+  ALIPAY_STATUS_FILTER: { status: 400, zh: '状态只能是 WAITING、PAID 或 CLOSED', en: 'The status can only be WAITING, PAID or CLOSED', es: 'El estado solo puede ser WAITING, PAID o CLOSED', ja: '状態は WAITING、PAID、CLOSED のいずれかです' },
 
   // ---- imports and exports ---------------------------------------------------------------------------------
   UPLOAD_REQUIRED: { status: 400, zh: '请选择要上传的文件', en: 'Please choose a file to upload', es: 'Elija un archivo para subir', ja: 'アップロードするファイルを選択してください' },
@@ -647,7 +688,7 @@ export interface CodedMessage {
 }
 
 /** Parameter names whose values are Chinese labels that a label translator may translate. */
-const LABEL_PARAMS = new Set(['label', 'resource', 'parent']);
+const LABEL_PARAMS = new Set(['label', 'resource', 'parent', 'text']);
 
 /** Translates a Chinese label (a field or resource label) into a language; returns null when it cannot. */
 export type LabelTranslator = (zhLabel: string, language: Language) => string | null;
@@ -686,6 +727,8 @@ function compile() {
     const zh: string = ERROR_CATALOGUE[code].zh;
     const names: string[] = [];
     const parts = zh.split(/\{(\w+)\}/);
+    // a template that is nothing but a carried text ('{text}') says nothing about a message: never matched
+    if (parts.every((part, i) => i % 2 === 1 || part === '')) continue;
     if (parts.length === 1) {
       // the first code of a text wins (VALIDATION and BAD_REQUEST share 参数错误)
       if (!exact.has(zh)) exact.set(zh, code);
@@ -728,14 +771,4 @@ export function codeOfMessage(zhMessage: string): { code: ErrorCode; params: Err
     return { code: t.code, params };
   }
   return null;
-}
-
-/**
- * A Chinese message (a catalogue text, or a validation message of the shared definitions such as
- * `请输入员工姓名`) in `language`; unknown messages come back unchanged. For the spine's zod schemas and the web.
- */
-export function translateMessage(zhMessage: string, language: Language, labels?: LabelTranslator): string {
-  if (language === 'zh') return zhMessage;
-  const found = codeOfMessage(zhMessage);
-  return found ? renderError(found.code, found.params, language, labels) : zhMessage;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CodedMessage } from '../errors/catalogue.ts';
+import { codedIssue, codedRule } from '../errors/zodIssues.ts';
 import type { FieldDef, FieldKind } from './types.ts';
 import { hasNul, INT_MAX } from './valueRules.ts';
 
@@ -42,9 +44,10 @@ export function textInput(field: FieldDef, extra?: (s: z.ZodString) => z.ZodStri
     .pipe(s);
 }
 
+/** The field's own pattern; its message is the definition's sentence, carried as FIELD_PATTERN_TEXT. */
 export function withPattern<T extends z.ZodType<string>>(field: FieldDef, schema: T) {
   const p = field.pattern;
-  return p ? schema.refine((v) => p.regex.test(v), p.message) : schema;
+  return p ? schema.refine((v) => p.regex.test(v), codedRule('FIELD_PATTERN_TEXT', { text: p.message })) : schema;
 }
 
 /** Minimum and maximum of a number field; `defaults` are the storage bounds (messages name them). */
@@ -76,14 +79,14 @@ export const MAX_LINKS = 2000;
  * `[{id}, ...]` or `[id, ...]` to distinct positive ids, in the order given; `message` for anything else
  * (the users' roles and roles' departments bodies of the spec, §7).
  */
-export function idListInput(message: string) {
+export function idListInput(message: CodedMessage) {
   return z.unknown().transform((raw, ctx) => {
     if (!Array.isArray(raw)) {
-      ctx.addIssue({ code: 'custom', message, input: raw });
+      ctx.addIssue(codedIssue(message.code, message.params, raw));
       return z.NEVER;
     }
     if (raw.length > MAX_LINKS) {
-      ctx.addIssue({ code: 'custom', message: `一次最多提交${MAX_LINKS}项`, input: raw });
+      ctx.addIssue(codedIssue('LINKS_TOO_MANY', { max: MAX_LINKS }, raw));
       return z.NEVER;
     }
     const ids = new Set<number>();
@@ -91,7 +94,7 @@ export function idListInput(message: string) {
       const id = item !== null && typeof item === 'object' ? (item as { id?: unknown }).id : item;
       const s = typeof id === 'number' || typeof id === 'string' ? String(id) : '';
       if (!/^\d{1,10}$/.test(s) || Number(s) <= 0 || Number(s) > INT_MAX) {
-        ctx.addIssue({ code: 'custom', message, input: raw });
+        ctx.addIssue(codedIssue(message.code, message.params, raw));
         return z.NEVER;
       }
       ids.add(Number(s));

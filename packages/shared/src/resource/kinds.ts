@@ -151,7 +151,7 @@ export const FIELD_KINDS = {
     web: { control: 'ref', display: 'ref', align: 'left' },
   },
   refMany: {
-    input: (f) => idListInput(`${f.label}格式不正确，应为 [{id}]`),
+    input: (f) => idListInput({ code: 'REF_LIST_FORMAT', params: { label: f.label } }),
     api: z.array(z.looseObject({ id: z.number().int() })),
     sql: null,
     text: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CodedMessage } from '../errors/catalogue.ts';
 import { codedIssue, type FieldMessage, firstIssueMessage, issueMessage, zhText } from '../errors/zodIssues.ts';
 import { idInput, maxLengthOf } from './inputSchemas.ts';
 import { FIELD_KINDS, kindOf } from './kinds.ts';
@@ -14,9 +15,12 @@ import { writableFields } from './types.ts';
 /** A field's check: the value, or the message (as a catalogue code where it has one) and its Chinese text. */
 export type FieldResult = { ok: true; value: unknown } | { ok: false; error: FieldMessage; message: string };
 
-/** The message shown when a required field is missing. */
-export function requiredMessage(field: FieldDef): string {
-  return typeof field.required === 'string' ? field.required : `${field.label}不能为空`;
+/**
+ * The message shown when a required field is missing: the definition's own sentence (`required: '请输入员工姓名'`,
+ * spec-binding in Chinese, translated with the definitions' labels), or `<label>不能为空`.
+ */
+export function requiredMessage(field: FieldDef): CodedMessage {
+  return typeof field.required === 'string' ? { code: 'FIELD_REQUIRED_TEXT', params: { text: field.required } } : { code: 'FIELD_REQUIRED', params: { label: field.label } };
 }
 
 function isEmpty(v: unknown): boolean {
@@ -58,7 +62,7 @@ export function isEmptyValue(v: unknown): boolean {
 export function validateField(field: FieldDef, raw: unknown): FieldResult {
   if (isEmpty(raw)) {
     // a field with `optionalWhen` is checked where its condition's label is known (requiredGiven)
-    if (field.required && !field.optionalWhen) return { ok: false, error: requiredMessage(field), message: requiredMessage(field) };
+    if (field.required && !field.optionalWhen) return { ok: false, error: requiredMessage(field), message: zhText(requiredMessage(field)) };
     return { ok: true, value: kindOf(field).emptyIsDefault ? (field.defaultValue ?? null) : null };
   }
   const r = inputOf(field).safeParse(raw);
@@ -96,7 +100,7 @@ function bodyField(field: FieldDef, mode: 'create' | 'update'): z.ZodType {
       }
       if (isEmpty(raw)) {
         if (!required) return empty;
-        ctx.addIssue({ code: 'custom', message, input: raw });
+        ctx.addIssue(codedIssue(message.code, message.params, raw));
         return z.NEVER;
       }
       const r = core.safeParse(raw);

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../errors/catalogue.ts';
+
 /**
  * The resource definition: one object per business resource from which the server builds validation,
  * routes and Excel sheets and the web app builds tables, search bars and forms.
@@ -127,8 +129,12 @@ export interface ResourceDef {
   fields: FieldDef[];
   /** Default sort, e.g. [['id','desc']]. */
   defaultSort?: [string, 'asc' | 'desc'][];
-  /** Fields that must be unique (each entry a group of fields) with the message for a clash. */
-  unique?: { fields: string[]; message: string }[];
+  /**
+   * Fields that must be unique (each entry a group of fields) with the message for a clash: the definition's
+   * sentence (answered as DUPLICATE_TEXT, translated with the definitions' labels), or `code` when the
+   * catalogue has the clash under a code of its own.
+   */
+  unique?: { fields: string[]; message: string; code?: ErrorCode }[];
   /** A multi-column fuzzy filter sent as `blurry`. */
   blurry?: string[];
   /** Dialog width in px (500, 550, 750 or 800 in the spec). */

@@ -1,6 +1,9 @@
+import { renderError } from '../errors/catalogue.ts';
 import type { Language } from '../language.ts';
+import { kindOf } from '../resource/kinds.ts';
 import type { FieldDef, ResourceDef } from '../resource/types.ts';
 import { RESOURCES } from './index.ts';
+import { RULE_TEXTS } from './ruleTexts.ts';
 
 /**
  * Resource and field names in the UI languages, read from the definitions' `labels` (Chinese: their `label`).
@@ -30,10 +33,15 @@ export function missingLabels(def: Pick<ResourceDef, 'name' | 'fields' | 'labels
 
 let byChineseLabel: Map<Language, Map<string, string>> | undefined;
 
+/** Controls where a value is chosen, not typed: their required sentence says "choose". */
+const CHOSEN = new Set(['dict', 'ref', 'refMany', 'date', 'month', 'bool']);
+
 /**
- * A Chinese resource or field label (as the definitions spell it, e.g. in a validation message) in `language`,
- * or null when no definition names it so. Where two definitions give the same Chinese label different
- * translations, the first definition (in RESOURCES order) wins.
+ * A Chinese resource or field label (as the definitions spell it, e.g. in a validation message), or one of the
+ * definitions' own sentences (FIELD_REQUIRED_TEXT, FIELD_PATTERN_TEXT, DUPLICATE_TEXT), in `language`; null when
+ * no definition names it so. A required sentence (`required: '请输入员工姓名'`) is worded from its field's
+ * translated label ("Please enter Name"), the others come from RULE_TEXTS. Where two definitions give the same
+ * Chinese text different translations, the first definition (in RESOURCES order) wins.
  */
 export function translateDefinitionLabel(zhLabel: string, language: Language): string | null {
   if (language === 'zh') return zhLabel;
@@ -45,6 +53,14 @@ export function translateDefinitionLabel(zhLabel: string, language: Language): s
         const texts = def.labels?.[lng] ?? {};
         if (texts._label && !map.has(def.label)) map.set(def.label, texts._label);
         for (const f of def.fields) if (texts[f.name] && !map.has(f.label)) map.set(f.label, texts[f.name]);
+      }
+      for (const [zh, t] of Object.entries(RULE_TEXTS)) if (!map.has(zh)) map.set(zh, t[lng]);
+      for (const def of Object.values(RESOURCES)) {
+        for (const f of def.fields) {
+          if (typeof f.required !== 'string' || map.has(f.required)) continue;
+          const label = fieldLabelIn(def, f, lng);
+          map.set(f.required, renderError(CHOSEN.has(kindOf(f).web.control) ? 'FIELD_CHOOSE' : 'FIELD_ENTER', { label }, lng));
+        }
       }
       byChineseLabel.set(lng, map);
     }

@@ -34,7 +34,7 @@ export const userResource = defineResource({
   dialogWidth: 570,
   blurry: ['username', 'email'],
   unique: [
-    { fields: ['username'], message: '用户名已存在' },
+    { fields: ['username'], message: '用户名已存在', code: 'USERNAME_TAKEN' },
     { fields: ['email'], message: '邮箱已被其他用户使用' },
   ],
   fields: [

@@ -21,7 +21,7 @@ export function registerDictionaries(app: FastifyInstance): void {
       const dict = body.dict as { id?: unknown } | undefined;
       return dict && typeof dict === 'object' && body.dictId === undefined ? { ...body, dictId: dict.id } : body;
     },
-    query: { dictName: queryText('字典名称无效') },
+    query: { dictName: queryText({ code: 'FIELD_INVALID', params: { label: '字典名称' } }) },
     filter: (_req, qb, query) => {
       const dictName = query.dictName;
       if (typeof dictName !== 'string' || !dictName) return qb;

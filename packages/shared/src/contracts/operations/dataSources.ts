@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract.ts';
-import { idSchema, queryId, queryText, safeText } from '../schemas.ts';
+import { coercedInt, idSchema, queryId, queryText, safeText } from '../schemas.ts';
+import { codedText } from '../../errors/zodIssues.ts';
 
 /**
  * The data-source endpoints of spec §7 "Data" (design §2.5): the `/dataOrigin` manager, the upload and the
@@ -33,19 +34,19 @@ const dsTags = ['数据源管理'] as const;
 const customTags = ['自定义数据源'] as const;
 
 /** The 1-based `pageNumber`/`pageSize` of the data-source and model lists (spec §9: data-source pages from 1). */
-const pageNumber = z.coerce.number({ error: '页码必须是正整数' }).int('页码必须是正整数').min(1, '页码必须是正整数').max(1_000_000, '页码过大').optional();
-const pageSize = z.coerce.number({ error: '每页条数必须在1到999之间' }).int('每页条数必须在1到999之间').min(1, '每页条数必须在1到999之间').max(999, '每页条数必须在1到999之间').optional();
+const pageNumber = z.coerce.number(codedText('PAGE_NUMBER_POSITIVE')).int(codedText('PAGE_NUMBER_POSITIVE')).min(1, codedText('PAGE_NUMBER_POSITIVE')).max(1_000_000, codedText('PAGE_NUMBER_TOO_LARGE')).optional();
+const pageSize = coercedInt({ code: 'PAGE_SIZE_BETWEEN', params: { max: 999 } }, 1, 999).optional();
 
 export const dataOriginListQuery = z.object({
   pageNumber,
   pageSize,
-  dataName: queryText('数据源名称过长', 50),
-  type: queryText('数据源类型不正确', 10),
+  dataName: queryText({ code: 'TEXT_OVERLONG', params: { label: '数据源名称' } }, 50),
+  type: queryText({ code: 'DATASOURCE_TYPE_INVALID' }, 10),
 });
 
-export const customListQuery = z.object({ pageNumber, pageSize, name: queryText('名称过长', 50) });
+export const customListQuery = z.object({ pageNumber, pageSize, name: queryText({ code: 'TEXT_OVERLONG', params: { label: '名称' } }, 50) });
 
-export const idQuery = z.object({ id: queryId('ID必须是正整数').refine((v) => v !== undefined, 'ID不能为空') });
+export const idQuery = z.object({ id: queryId({ code: 'ID_INVALID' }).refine((v) => v !== undefined, codedText('ID_REQUIRED')) });
 export const idBody = z.object({ id: idSchema() });
 
 const optionalText = (label: string, max: number) => safeText(label, max).optional().nullable();
@@ -58,13 +59,13 @@ export const dataOriginSaveBody = z.object({
   characterEncoding: optionalText('字符编码', 20),
   dbKind: optionalText('数据库类型', 20),
   dataBaseSite: optionalText('数据库地址', 255),
-  dataBasePort: z.union([z.number().int().min(1).max(65535), z.string().regex(/^\d{1,5}$/, '端口必须是1到65535之间的整数')], { error: '端口必须是1到65535之间的整数' }).optional().nullable(),
+  dataBasePort: z.union([z.number().int().min(1).max(65535), z.string().regex(/^\d{1,5}$/, codedText('PORT_RANGE'))], codedText('PORT_RANGE')).optional().nullable(),
   dataBaseUser: optionalText('数据库账号', 100),
   dataBasePassWord: optionalText('数据库密码', 200),
   dataBaseName: optionalText('数据库名称', 100),
   query: optionalText('查询语句', 20_000),
   url: optionalText('文件', 255),
-  customDatabase: idSchema('请选择自定义数据源').optional().nullable(),
+  customDatabase: idSchema({ code: 'CUSTOM_DATASOURCE_REQUIRED' }).optional().nullable(),
 });
 export type DataOriginSaveBody = z.infer<typeof dataOriginSaveBody>;
 
@@ -76,8 +77,8 @@ export const customSaveBody = z.object({
   dataset: optionalText('数据集', 50),
   characterEncoding: optionalText('字符编码', 20),
   tableData: z
-    .array(z.object({ fieldName: safeText('字段', 100).optional(), field: safeText('字段', 100).optional() }), { error: '请至少选择一个字段' })
-    .max(200, '字段不能超过200个')
+    .array(z.object({ fieldName: safeText('字段', 100).optional(), field: safeText('字段', 100).optional() }), codedText('CUSTOM_DATASOURCE_FIELDS_REQUIRED'))
+    .max(200, codedText('DATASOURCE_FIELDS_TOO_MANY'))
     .optional()
     .nullable(),
 });

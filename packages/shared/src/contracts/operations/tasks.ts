@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineContract } from '../contract.ts';
 import { safeText } from '../schemas.ts';
 import { OUTPUT_KINDS } from './models.ts';
+import { codedText } from '../../errors/zodIssues.ts';
 
 /**
  * Model tasks (/taskManagement/*, spec §2, §4 isPause buttons, §5 messages), their outputs (/dataManagement/*) and
@@ -177,7 +178,7 @@ export const taskNextRuns = defineContract({
   auth: [...TASK_CODES.create, ...TASK_CODES.edit],
   summary: 'Cron表达式接下来的5次触发时间（预览）',
   tags,
-  query: z.object({ cron: z.string().trim().min(1, '请选择执行时间').max(200, 'Cron表达式不能超过200个字符') }),
+  query: z.object({ cron: z.string().trim().min(1, codedText('TASK_CRON_REQUIRED')).max(200, codedText('TEXT_TOO_LONG', { label: 'Cron表达式', max: 200 })) }),
   response: z.object({ times: z.array(z.string()) }),
 });
 
