@@ -71,6 +71,17 @@ describe('error messages in the request language', () => {
     expect(zh.fieldErrorCodes).toEqual(m.fieldErrorCodes);
     expect(zh.fieldErrors.username).toMatch(/[\u4e00-\u9fff]/);
   });
+  it("answers a contract's own check and a definition's own sentence in the request language, with their codes", async () => {
+    const sizeEn = (await call('GET', '/api/settlement?size=101', 'en')).json();
+    expect(sizeEn).toMatchObject({ status: 400, code: 'PAGE_SIZE_RANGE', message: 'The page size must be an integer from 1 to 100' });
+    const sizeZh = (await call('GET', '/api/settlement?size=101', undefined)).json();
+    expect(sizeZh).toMatchObject({ status: 400, code: 'PAGE_SIZE_RANGE', message: '每页条数必须是1到100的整数' });
+    const staffEn = (await call('POST', '/api/accountsStaff', 'en', { staffName: '' })).json();
+    expect(staffEn.fieldErrors.staffName).toBe('Please enter Name');
+    expect(staffEn.fieldErrorCodes.staffName).toBe('FIELD_REQUIRED_TEXT');
+    const staffZh = (await call('POST', '/api/accountsStaff', undefined, { staffName: '' })).json();
+    expect(staffZh.fieldErrors.staffName).toBe('请输入员工姓名');
+  });
   /** Chinese characters, and zod's own English wording (which must never reach a Chinese screen). */
   const CJK = /[\u4e00-\u9fff]/;
   const ZOD_ENGLISH = /Invalid input|expected |received |Too (small|big)|Invalid option|Unrecognized key/;
