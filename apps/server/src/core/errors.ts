@@ -70,10 +70,6 @@ export function definitionError(message: FieldMessage, status: number, code: str
   return typeof message === 'string' ? new AppError(status, message, code) : new AppError(message.code, message.params ?? {});
 }
 
-// The last text-taking helper: modules/payroll/payslipImport.ts answers WorkbookFormatError with it (appErrorOf would do).
-export const badRequest = (message: string, fieldErrors?: Record<string, string>, code = 'BAD_REQUEST') =>
-  new AppError(400, message, code, fieldErrors);
-
 /** A 400 (code VALIDATION) built from field errors; its message is the first field's. */
 export function validationError(fieldErrors: Record<string, FieldMessage>): AppError {
   return new AppError('VALIDATION', {}, fieldErrors);

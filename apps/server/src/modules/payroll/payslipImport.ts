@@ -4,7 +4,7 @@ import { payslipMismatches } from '@app/shared/payroll/payslipCheck';
 import { PAYSLIP_MONEY_ITEMS, PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import type { Db, DialectName } from '../../core/db.ts';
 import { insertRowsRaw, nowIso, updateRowsRaw } from '../../core/db.ts';
-import { AppError, badRequest } from '../../core/errors.ts';
+import { AppError, appErrorOf } from '../../core/errors.ts';
 import { cellText, isEmptyCell } from '../../core/excel/cells.ts';
 import { type CellContext, cellToFieldValue, importFields, normalizeHeader } from '../../core/excel/columns.ts';
 import { findHeaderRow, HeaderNotFoundError } from '../../core/excel/findHeader.ts';
@@ -86,7 +86,7 @@ async function* payslipSheetRows(file: Buffer): AsyncGenerator<PayslipSheetRow> 
   try {
     wb = openWorkbook(file);
   } catch (err) {
-    if (err instanceof WorkbookFormatError) throw badRequest(err.message, undefined, 'BAD_FILE');
+    if (err instanceof WorkbookFormatError) throw appErrorOf(err);
     throw err;
   }
   const fields = importFields(payslipResource);
@@ -118,7 +118,7 @@ async function* payslipSheetRows(file: Buffer): AsyncGenerator<PayslipSheetRow> 
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (err instanceof WorkbookFormatError || err instanceof HeaderNotFoundError) throw badRequest(err.message, undefined, 'BAD_FILE');
+    if (err instanceof WorkbookFormatError || err instanceof HeaderNotFoundError) throw appErrorOf(err);
     throw new AppError('FILE_CORRUPT');
   }
 }
