@@ -17,47 +17,52 @@ export interface ListTotal {
   totalEstimated?: true;
 }
 
-/** Table sizes from pg_class per database (statistics move slowly; asked again after a minute). */
-const tableRows = new WeakMap<Db, Map<string, { rows: number; until: number }>>();
-const TABLE_ROWS_TTL_MS = 60_000;
+/**
+ * Row counts read from the statistics (table sizes from pg_class, planner estimates per statement), per database and
+ * key, kept for a minute: statistics move slowly, and each read is a round trip on a list's page. A store holds at
+ * most MAX_KEPT keys (statement keys carry the filter's values), then starts afresh.
+ */
+type KeptRows = WeakMap<Db, Map<string, { rows: number; until: number }>>;
+const KEEP_MS = 60_000;
+const MAX_KEPT = 1000;
 
-/** The statistics' row count of a table (-1 when never analysed), kept for a minute. */
-async function statisticsRows(db: Db, table: string): Promise<number> {
-  let sizes = tableRows.get(db);
-  if (!sizes) tableRows.set(db, (sizes = new Map()));
-  const known = sizes.get(table);
-  if (known && known.until > Date.now()) return known.rows;
-  const row = (await sql<{ rows: number | null }>`select reltuples::float8 as rows from pg_class where oid = to_regclass(${table})`.execute(db)).rows[0];
-  const rows = row?.rows ?? -1;
-  sizes.set(table, { rows, until: Date.now() + TABLE_ROWS_TTL_MS });
+async function keptForAMinute(store: KeptRows, db: Db, key: string, read: () => Promise<number>): Promise<number> {
+  let known = store.get(db);
+  if (!known) store.set(db, (known = new Map()));
+  const hit = known.get(key);
+  if (hit && hit.until > Date.now()) return hit.rows;
+  const rows = await read();
+  if (known.size >= MAX_KEPT) known.clear();
+  known.set(key, { rows, until: Date.now() + KEEP_MS });
   return rows;
 }
 
-/** Planner estimates per database and statement (text and parameters), kept as long as the table sizes above. */
-const plannedByStatement = new WeakMap<Db, Map<string, { rows: number; until: number }>>();
-const MAX_PLANNED_STATEMENTS = 1000;
+const tableRows: KeptRows = new WeakMap();
+const plannedByStatement: KeptRows = new WeakMap();
+
+/** The statistics' row count of a table (-1 when never analysed). */
+function statisticsRows(db: Db, table: string): Promise<number> {
+  return keptForAMinute(tableRows, db, table, async () => {
+    const row = (await sql<{ rows: number | null }>`select reltuples::float8 as rows from pg_class where oid = to_regclass(${table})`.execute(db)).rows[0];
+    return row?.rows ?? -1;
+  });
+}
 
 /**
  * The planner's estimate of how many rows a filtered selection returns. The same selection (a screen paging
  * through one list) is asked of the planner once a minute, not on every page: the estimate follows the statistics,
- * which move as slowly as the table sizes kept above, and an EXPLAIN round trip was one statement of the five of
+ * which move as slowly as the table sizes, and an EXPLAIN round trip was one statement of the five of
  * every big list's page (issue 27).
  */
 async function plannedRows(db: Db, filtered: SelectQueryBuilder<any, any, any>): Promise<number> {
   const query = filtered.select(sql`1`.as('one')).compile();
-  let known = plannedByStatement.get(db);
-  if (!known) plannedByStatement.set(db, (known = new Map()));
   const key = `${query.sql}\0${JSON.stringify(query.parameters, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`;
-  const hit = known.get(key);
-  const now = Date.now();
-  if (hit && hit.until > now) return hit.rows;
-  const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
-  const plan = result.rows[0]?.['QUERY PLAN'];
-  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  const rows = Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
-  if (known.size >= MAX_PLANNED_STATEMENTS) known.clear();
-  known.set(key, { rows, until: now + TABLE_ROWS_TTL_MS });
-  return rows;
+  return keptForAMinute(plannedByStatement, db, key, async () => {
+    const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+    const plan = result.rows[0]?.['QUERY PLAN'];
+    const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+    return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
+  });
 }
 
 /**
