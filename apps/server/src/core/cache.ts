@@ -47,9 +47,18 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${glob.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 }
 
-class MemoryCache implements Cache {
+/** How many keys the in-process cache keeps before it drops the least recently used. */
+export const MEMORY_CACHE_ENTRIES = 200_000;
+
+export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
-  private store = new LRUCache<string, string>({ max: 200_000, ttlAutopurge: false });
+  private store: LRUCache<string, string>;
+  constructor(maxEntries = MEMORY_CACHE_ENTRIES) {
+    // Bounded by counting each entry as 1 against maxSize rather than by `max`: with `max`, lru-cache allocates its
+    // key, value, link and TTL arrays for every slot at start (~9 MB for 200,000, held from the first second and
+    // walked by every full garbage collection, issue 27); counted by size, they grow with the entries.
+    this.store = new LRUCache<string, string>({ maxSize: maxEntries, sizeCalculation: () => 1, ttlAutopurge: false });
+  }
 
   async get(key: string) {
     return this.store.get(key) ?? null;
