@@ -111,10 +111,20 @@ async function load(s: Server, url: string, headers: Record<string, string>, sec
 
 /** The same answer on both sides (ids and totals; the floor maps staff without the product's conversions). */
 async function sameAnswer(product: Server, floor: Server, url: string, headers: Record<string, string>): Promise<string> {
-  const [a, b] = await Promise.all([product, floor].map(async (s) => (await fetch(`${s.base}${url}`, { headers })).json() as Promise<Record<string, any>>));
-  if (url === '/auth/info') return JSON.stringify(a) === JSON.stringify(b) ? 'same JSON' : `DIFFERENT: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+  const answers = await Promise.all(
+    [product, floor].map(async (s) => {
+      const res = await fetch(`${s.base}${url}`, { headers });
+      const body = Buffer.from(await res.arrayBuffer());
+      // bytes on the wire per answer (head + body): a bigger answer costs more to write on both sides
+      const head = [...res.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+      return { json: JSON.parse(body.toString('utf8')) as Record<string, any>, bytes: `${head} + ${body.length}` };
+    }),
+  );
+  const [a, b] = answers.map((x) => x.json);
+  const sizes = `bytes head+body ${answers[0].bytes} / ${answers[1].bytes}`;
+  if (url === '/auth/info') return JSON.stringify(a) === JSON.stringify(b) ? `same JSON; ${sizes}` : `DIFFERENT: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
   const ids = (x: Record<string, any>) => JSON.stringify([x.totalElements, x.content.map((r: { id: number }) => r.id)]);
-  return ids(a) === ids(b) ? `same ids and totalElements (${a.totalElements})` : `DIFFERENT: ${ids(a)} vs ${ids(b)}`;
+  return ids(a) === ids(b) ? `same ids and totalElements (${a.totalElements}); ${sizes}` : `DIFFERENT: ${ids(a)} vs ${ids(b)}`;
 }
 
 /** A valid, distinct ID card per staff number (birth dates from 1960 on, then the sequence number). */
