@@ -82,6 +82,41 @@ describe('error messages in the request language', () => {
     const staffZh = (await call('POST', '/api/accountsStaff', undefined, { staffName: '' })).json();
     expect(staffZh.fieldErrors.staffName).toBe('请输入员工姓名');
   });
+  it("answers the field kinds' own checks (integer, money, ratio, date) with codes: Chinese word for word, English with translated labels", async () => {
+    const body = { name: '张三', base: '1.234', proportion: '2', toDate: '2024-13-45', totalMonth: '1.5' };
+    const zh = (await call('POST', '/api/accGjj', undefined, body)).json();
+    expect(zh).toMatchObject({ status: 400, code: 'VALIDATION' });
+    expect(zh.fieldErrors).toEqual({ base: '基数最多两位小数', proportion: '比例必须在0到1之间', toDate: '缴至日期格式应为YYYY-MM-DD', totalMonth: '累计月数必须是整数' });
+    const codes = { base: 'FIELD_MONEY_SCALE', proportion: 'FIELD_RATIO_RANGE', toDate: 'FIELD_DATE', totalMonth: 'FIELD_INTEGER' };
+    expect(zh.fieldErrorCodes).toEqual(codes);
+    const en = (await call('POST', '/api/accGjj', 'en', body)).json();
+    expect(en.fieldErrorCodes).toEqual(codes);
+    expect(en.fieldErrors).toEqual({
+      base: 'Base may have at most two decimals',
+      proportion: 'Rate must be between 0 and 1',
+      toDate: 'Paid until: the date must be YYYY-MM-DD',
+      totalMonth: 'Total months must be an integer',
+    });
+    // a label that already ends in 日期 is not followed by a second 日期
+    const entry = { name: '张三', entryDate: 'soon' };
+    expect((await call('POST', '/api/accEntry', undefined, entry)).json()).toMatchObject({ code: 'VALIDATION', message: '入职日期格式应为YYYY-MM-DD', fieldErrorCodes: { entryDate: 'FIELD_DATE_NAMED' } });
+    expect((await call('POST', '/api/accEntry', 'en', entry)).json()).toMatchObject({ message: 'Hire date must be a date in the form YYYY-MM-DD' });
+    const money = (await call('POST', '/api/accGjj', 'en', { name: '张三', base: 'abc' })).json();
+    expect(money).toMatchObject({ message: 'Base must be a number', fieldErrorCodes: { base: 'FIELD_NUMBER' } });
+  });
+
+  it("answers a list's paging, sort and filter checks with codes; a filter's reason is the kind's own, in the same language", async () => {
+    const pageZh = (await call('GET', '/api/dept?page=-1', undefined)).json();
+    expect(pageZh).toMatchObject({ status: 400, code: 'PAGE_INVALID', message: 'page 必须是不小于0的整数' });
+    expect((await call('GET', '/api/dept?size=0', 'en')).json()).toMatchObject({ code: 'SIZE_INVALID', message: 'size must be an integer greater than 0' });
+    expect((await call('GET', '/api/dept?sort=nope,asc', 'en')).json()).toMatchObject({ code: 'SORT_FIELD', message: 'Unsupported sort field: nope' });
+    expect((await call('GET', '/api/dept?sort=name,up', undefined)).json()).toMatchObject({ code: 'SORT_DIRECTION', message: '排序方向只能是 asc 或 desc: up' });
+    expect((await call('GET', '/api/dept?pid=1.5', undefined)).json()).toMatchObject({ status: 400, message: '上级部门筛选值无效: 上级部门必须是整数' });
+    const pidEn = (await call('GET', '/api/dept?pid=1.5', 'en')).json();
+    expect(pidEn.message).toBe('Invalid filter value for Parent department: Parent department must be an integer');
+    expect((await call('GET', `/api/dept?name=${'x'.repeat(101)}`, 'ja')).json()).toMatchObject({ message: '名称の絞り込み値が長すぎます' });
+  });
+
   /** Chinese characters, and zod's own English wording (which must never reach a Chinese screen). */
   const CJK = /[\u4e00-\u9fff]/;
   const ZOD_ENGLISH = /Invalid input|expected |received |Too (small|big)|Invalid option|Unrecognized key/;

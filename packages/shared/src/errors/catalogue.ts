@@ -311,6 +311,7 @@ export const ERROR_CATALOGUE = {
   SEARCH_INVALID: { status: 400, zh: '搜索内容无效', en: 'The search text is invalid', es: 'El texto de búsqueda no es válido', ja: '検索内容が無効です' },
   FILTER_INVALID: { status: 400, zh: '{label}筛选值无效', en: 'Invalid filter value for {label}', es: 'Valor de filtro no válido para {label}', ja: '{label}の絞り込み値が無効です' },
   FILTER_TOO_LONG: { status: 400, zh: '{label}筛选值过长', en: 'The filter value for {label} is too long', es: 'El valor de filtro de {label} es demasiado largo', ja: '{label}の絞り込み値が長すぎます' },
+  FILTER_INVALID_REASON: { status: 400, zh: '{label}筛选值无效: {reason}', en: 'Invalid filter value for {label}: {reason}', es: 'Valor de filtro no válido para {label}: {reason}', ja: '{label}の絞り込み値が無効です: {reason}' },
   LINKS_TOO_MANY: { status: 400, zh: '一次最多提交{max}项', en: 'At most {max} items can be sent at once', es: 'Se pueden enviar como máximo {max} elementos a la vez', ja: '一度に送信できるのは{max}件までです' },
   LINKED_NOT_FOUND: { status: 400, zh: '{resource}不存在: {ids}', en: '{resource} does not exist: {ids}', es: '{resource} no existe: {ids}', ja: '{resource}が存在しません: {ids}' },
   PARENT_NOT_FOUND: { status: 400, zh: '{parent}不存在', en: '{parent} does not exist', es: '{parent} no existe', ja: '{parent}が存在しません' },
@@ -338,6 +339,9 @@ export const ERROR_CATALOGUE = {
   FIELD_RATIO_SCALE: { status: 400, zh: '{label}最多六位小数', en: '{label} may have at most six decimals', es: '{label} admite como máximo seis decimales', ja: '{label}は小数点以下6桁までです' },
   FIELD_RATIO_RANGE: { status: 400, zh: '{label}必须在0到1之间', en: '{label} must be between 0 and 1', es: '{label} debe estar entre 0 y 1', ja: '{label}は0から1の間である必要があります' },
   FIELD_DATE: { status: 400, zh: '{label}日期格式应为YYYY-MM-DD', en: '{label}: the date must be YYYY-MM-DD', es: '{label}: la fecha debe tener el formato AAAA-MM-DD', ja: '{label}の日付はYYYY-MM-DD形式で入力してください' },
+  FIELD_DATE_NAMED: { status: 400, zh: '{label}格式应为YYYY-MM-DD', en: '{label} must be a date in the form YYYY-MM-DD', es: '{label} debe ser una fecha con el formato AAAA-MM-DD', ja: '{label}はYYYY-MM-DD形式で入力してください' },
+  FIELD_MONTH: { status: 400, zh: '{label}月份格式应为YYYY-MM', en: '{label}: the month must be YYYY-MM', es: '{label}: el mes debe tener el formato AAAA-MM', ja: '{label}の月はYYYY-MM形式で入力してください' },
+  FIELD_MONTH_NAMED: { status: 400, zh: '{label}格式应为YYYY-MM', en: '{label} must be a month in the form YYYY-MM', es: '{label} debe ser un mes con el formato AAAA-MM', ja: '{label}はYYYY-MM形式で入力してください' },
   FIELD_DATETIME: { status: 400, zh: '{label}时间格式不正确', en: '{label}: invalid time', es: '{label}: hora no válida', ja: '{label}の日時の形式が正しくありません' },
   FIELD_BOOLEAN: { status: 400, zh: '{label}必须是是或否', en: '{label} must be yes or no', es: '{label} debe ser sí o no', ja: '{label}は「はい」か「いいえ」である必要があります' },
   FIELD_NOT_OPTION: { status: 400, zh: '{label}"{value}"不是可选值', en: '{label} "{value}" is not one of the options', es: '{label} "{value}" no es una de las opciones', ja: '{label}「{value}」は選択肢にありません' },
@@ -674,8 +678,11 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-/** Parameters of a message: plain values, rendered as they are (or translated when they are labels). */
-export type ErrorParams = Record<string, string | number>;
+/**
+ * Parameters of a message: plain values, rendered as they are (or translated when they are labels), or a
+ * nested message (a sub-check's reason inside a row or filter message), rendered in the same language.
+ */
+export type ErrorParams = Record<string, string | number | CodedMessage>;
 
 /** A message as data: a catalogue code and its parameters (field errors, validation issues). */
 export interface CodedMessage {
@@ -699,7 +706,9 @@ export function renderError(code: ErrorCode, params: ErrorParams = {}, language:
   const template = ERROR_CATALOGUE[code][language];
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
-    const value = String(params[name]);
+    const param = params[name];
+    if (typeof param === 'object') return renderError(param.code, param.params ?? {}, language, labels);
+    const value = String(param);
     if (language !== 'zh' && labels && LABEL_PARAMS.has(name)) return labels(value, language) ?? value;
     return value;
   });

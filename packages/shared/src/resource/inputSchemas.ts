@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CodedMessage } from '../errors/catalogue.ts';
-import { codedIssue, codedRule } from '../errors/zodIssues.ts';
+import { codedIssue, codedRule, codedText } from '../errors/zodIssues.ts';
 import type { FieldDef, FieldKind } from './types.ts';
 import { hasNul, INT_MAX } from './valueRules.ts';
 
@@ -14,11 +14,11 @@ export function decimals(s: string): number {
 }
 
 /** A number, or a numeric text (thousands separators allowed, no exponent), as its plain decimal text. */
-export function numberText(message: string) {
-  return z.union([z.number(), z.string()], { error: message }).transform((raw, ctx) => {
+export function numberText(message: CodedMessage) {
+  return z.union([z.number(), z.string()], codedText(message.code, message.params)).transform((raw, ctx) => {
     const t = typeof raw === 'number' ? String(raw) : raw.trim().replace(/,/g, '');
     if (NUMBER_RE.test(t)) return t;
-    ctx.addIssue({ code: 'custom', message, input: raw });
+    ctx.addIssue(codedIssue(message.code, message.params, raw));
     return z.NEVER;
   });
 }
@@ -33,13 +33,14 @@ export function maxLengthOf(field: FieldDef): number {
 /** Text kinds: text or a number as text, trimmed, at most maxLength characters, no NUL. */
 export function textInput(field: FieldDef, extra?: (s: z.ZodString) => z.ZodString) {
   const max = maxLengthOf(field);
+  const label = field.label;
   let s = z
     .string()
-    .max(max, `${field.label}长度不能超过${max}个字符`)
-    .refine((v) => !hasNul(v), `${field.label}不能包含空字符`);
+    .max(max, codedText('FIELD_TOO_LONG', { label, max }))
+    .refine((v) => !hasNul(v), codedRule('FIELD_NUL', { label }));
   if (extra) s = extra(s);
   return z
-    .union([z.string(), z.number()], { error: `${field.label}必须是文本` })
+    .union([z.string(), z.number()], codedText('FIELD_NOT_TEXT', { label }))
     .transform((v) => String(v).trim())
     .pipe(s);
 }
@@ -54,18 +55,18 @@ export function withPattern<T extends z.ZodType<string>>(field: FieldDef, schema
 export function inRange(field: FieldDef, v: number, ctx: z.RefinementCtx, defaults: { min?: number; max?: number }): boolean {
   const min = field.min ?? defaults.min;
   const max = field.max ?? defaults.max;
-  if (min !== undefined && v < min) ctx.addIssue({ code: 'custom', message: `${field.label}不能小于${min}`, input: v });
-  else if (max !== undefined && v > max) ctx.addIssue({ code: 'custom', message: `${field.label}不能大于${max}`, input: v });
+  if (min !== undefined && v < min) ctx.addIssue(codedIssue('FIELD_MIN', { label: field.label, min }, v));
+  else if (max !== undefined && v > max) ctx.addIssue(codedIssue('FIELD_MAX', { label: field.label, max }, v));
   else return true;
   return false;
 }
 
 /** A positive id (1..2^31-1) given as a number or digits; `message` for anything else. */
-export function idInput(message: string) {
+export function idInput(message: CodedMessage) {
   return numberText(message).transform((n, ctx) => {
     const v = Number(n);
     if (decimals(n) > 0 || v <= 0 || v > INT_MAX) {
-      ctx.addIssue({ code: 'custom', message, input: n });
+      ctx.addIssue(codedIssue(message.code, message.params, n));
       return z.NEVER;
     }
     return v;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codedRule } from '../errors/zodIssues.ts';
+import { codedIssue, codedRule, codedText } from '../errors/zodIssues.ts';
 import { parseIdCard } from '../idcard.ts';
 import type { FieldDef, FieldKind } from './types.ts';
 import { decimals, idInput, idListInput, inRange, MAX_LINKS, numberText, textInput, withPattern } from './inputSchemas.ts';
@@ -85,7 +85,7 @@ export const FIELD_KINDS = {
     web: { control: 'dict', display: 'text', align: 'left' },
   },
   phone: {
-    input: (f) => withPattern(f, textInput(f, (s) => s.regex(PHONE_RE, `${f.label}格式不正确`))),
+    input: (f) => withPattern(f, textInput(f, (s) => s.regex(PHONE_RE, codedText('FIELD_FORMAT', { label: f.label })))),
     api: z.string(),
     sql: 'varchar',
     text: true,
@@ -110,7 +110,7 @@ export const FIELD_KINDS = {
         textInput(f).transform((s, ctx) => {
           const parsed = parseIdCard(s);
           if (parsed.ok) return parsed.idCard;
-          ctx.addIssue({ code: 'custom', message: '身份证号码不正确', input: s });
+          ctx.addIssue(codedIssue('ID_CARD_INVALID', {}, s));
           return z.NEVER;
         }),
       ),
@@ -124,10 +124,10 @@ export const FIELD_KINDS = {
   },
   int: {
     input: (f) =>
-      numberText(`${f.label}必须是整数`).transform((n, ctx) => {
+      numberText({ code: 'FIELD_INTEGER', params: { label: f.label } }).transform((n, ctx) => {
         const v = Number(n);
         if (decimals(n) > 0 || !Number.isSafeInteger(v)) {
-          ctx.addIssue({ code: 'custom', message: `${f.label}必须是整数`, input: n });
+          ctx.addIssue(codedIssue('FIELD_INTEGER', { label: f.label }, n));
           return z.NEVER;
         }
         return inRange(f, v, ctx, { min: INT_MIN, max: INT_MAX }) ? v : z.NEVER;
@@ -141,7 +141,7 @@ export const FIELD_KINDS = {
     web: { control: 'int', display: 'text', align: 'right', width: 100 },
   },
   ref: {
-    input: (f) => idInput(`${f.label}无效`),
+    input: (f) => idInput({ code: 'FIELD_INVALID', params: { label: f.label } }),
     api: z.number().int(),
     sql: 'integer',
     text: false,
@@ -163,14 +163,14 @@ export const FIELD_KINDS = {
   },
   money: {
     input: (f) =>
-      numberText(`${f.label}必须是数字`).transform((n, ctx) => {
+      numberText({ code: 'FIELD_NUMBER', params: { label: f.label } }).transform((n, ctx) => {
         if (decimals(n) > 2) {
-          ctx.addIssue({ code: 'custom', message: `${f.label}最多两位小数`, input: n });
+          ctx.addIssue(codedIssue('FIELD_MONEY_SCALE', { label: f.label }, n));
           return z.NEVER;
         }
         const v = Number(n);
         if (Math.abs(v) >= MONEY_LIMIT_YUAN) {
-          ctx.addIssue({ code: 'custom', message: `${f.label}金额过大`, input: n });
+          ctx.addIssue(codedIssue('FIELD_MONEY_TOO_LARGE', { label: f.label }, n));
           return z.NEVER;
         }
         return inRange(f, v, ctx, { min: 0 }) ? v : z.NEVER;
@@ -186,14 +186,14 @@ export const FIELD_KINDS = {
   },
   ratio: {
     input: (f) =>
-      numberText(`${f.label}必须是数字`).transform((n, ctx) => {
+      numberText({ code: 'FIELD_NUMBER', params: { label: f.label } }).transform((n, ctx) => {
         if (decimals(n) > 6) {
-          ctx.addIssue({ code: 'custom', message: `${f.label}最多六位小数`, input: n });
+          ctx.addIssue(codedIssue('FIELD_RATIO_SCALE', { label: f.label }, n));
           return z.NEVER;
         }
         const v = Number(n);
         if (v < 0 || v > 1) {
-          ctx.addIssue({ code: 'custom', message: `${f.label}必须在0到1之间`, input: n });
+          ctx.addIssue(codedIssue('FIELD_RATIO_RANGE', { label: f.label }, n));
           return z.NEVER;
         }
         return v;
@@ -209,9 +209,10 @@ export const FIELD_KINDS = {
   },
   date: {
     input: (f) => {
-      const message = `${f.label.endsWith('日期') ? f.label : `${f.label}日期`}格式应为YYYY-MM-DD`;
+      // a label that already says 日期 is not followed by a second 日期
+      const message = f.label.endsWith('日期') ? codedText('FIELD_DATE_NAMED', { label: f.label }) : codedText('FIELD_DATE', { label: f.label });
       return z
-        .string({ error: message })
+        .string(message)
         .transform((s) => s.trim().slice(0, 10))
         .refine(isValidDate, message);
     },
@@ -224,9 +225,9 @@ export const FIELD_KINDS = {
   },
   month: {
     input: (f) => {
-      const message = `${f.label.endsWith('月份') ? f.label : `${f.label}月份`}格式应为YYYY-MM`;
+      const message = f.label.endsWith('月份') ? codedText('FIELD_MONTH_NAMED', { label: f.label }) : codedText('FIELD_MONTH', { label: f.label });
       return z
-        .string({ error: message })
+        .string(message)
         .transform((s) => s.trim())
         .refine(isValidMonth, message);
     },
@@ -239,9 +240,9 @@ export const FIELD_KINDS = {
   },
   datetime: {
     input: (f) => {
-      const message = `${f.label}时间格式不正确`;
+      const message = codedText('FIELD_DATETIME', { label: f.label });
       return z
-        .string({ error: message })
+        .string(message)
         .transform((s) => s.trim())
         .refine((s) => !Number.isNaN(Date.parse(s)), message);
     },
@@ -255,7 +256,7 @@ export const FIELD_KINDS = {
   bool: {
     input: (f) =>
       z
-        .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], { error: `${f.label}必须是是或否` })
+        .union([z.boolean(), z.enum(['true', 'false', '1', '0']), z.literal(1), z.literal(0)], codedText('FIELD_BOOLEAN', { label: f.label }))
         .transform((v) => v === true || v === 'true' || v === '1' || v === 1),
     api: z.boolean(),
     sql: 'smallint',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CodedMessage } from '../errors/catalogue.ts';
-import { codedIssue, type FieldMessage, firstIssueMessage, issueMessage, zhText } from '../errors/zodIssues.ts';
+import { codedIssue, codedText, type FieldMessage, firstIssueMessage, issueMessage, zhText } from '../errors/zodIssues.ts';
 import { idInput, maxLengthOf } from './inputSchemas.ts';
 import { FIELD_KINDS, kindOf } from './kinds.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
@@ -143,7 +143,7 @@ const filterSchemas = new WeakMap<FieldDef, z.ZodType>();
 
 function buildFilter(field: FieldDef): z.ZodType {
   const like = field.filter === 'like' && kindOf(field).text;
-  const invalid = `${field.label}筛选值无效`;
+  const label = field.label;
   const core = like ? undefined : filterInputOf(field);
   return z
     .unknown()
@@ -151,17 +151,19 @@ function buildFilter(field: FieldDef): z.ZodType {
     .transform((v, ctx) => {
       const raw = firstOf(v);
       if (raw === undefined || raw === null || raw === '') return undefined;
-      let message: string | undefined;
+      const invalid: CodedMessage = { code: 'FILTER_INVALID', params: { label } };
+      let message: CodedMessage;
       // (numbers and booleans: a value this schema already parsed, checked again)
       if (typeof raw === 'object' || typeof raw === 'function') message = invalid;
-      else if (typeof raw === 'string' && raw.length > MAX_FILTER_LENGTH) message = `${field.label}筛选值过长`;
+      else if (typeof raw === 'string' && raw.length > MAX_FILTER_LENGTH) message = { code: 'FILTER_TOO_LONG', params: { label } };
       else if (core) {
         const r = core.safeParse(raw);
         if (r.success) return r.data;
-        message = `${invalid}: ${firstMessage(r.error)}`;
+        // the kind's own reason travels as a nested message, rendered in the answer's language
+        message = { code: 'FILTER_INVALID_REASON', params: { label, reason: firstIssueMessage(r.error) } };
       } else if (typeof raw !== 'string' || raw.includes('\u0000')) message = invalid;
       else return raw;
-      ctx.addIssue({ code: 'custom', message, input: raw });
+      ctx.addIssue(codedIssue(message.code, message.params, raw));
       return z.NEVER;
     })
     .meta({ type: 'string', maxLength: MAX_FILTER_LENGTH, description: `${field.label}（${like ? '模糊匹配' : '精确匹配'}）` });
@@ -169,10 +171,7 @@ function buildFilter(field: FieldDef): z.ZodType {
 
 // ---- paging ---------------------------------------------------------------------------------------------------
 
-const PAGE_MESSAGE = 'page 必须是不小于0的整数';
-const SIZE_MESSAGE = 'size 必须是大于0的整数';
-
-function pagingNumber(message: string, min: number) {
+function pagingNumber(code: 'PAGE_INVALID' | 'SIZE_INVALID', min: number) {
   return z
     .unknown()
     .optional()
@@ -181,15 +180,15 @@ function pagingNumber(message: string, min: number) {
       if (raw === undefined || raw === '') return undefined;
       const ok = typeof raw === 'number' ? Number.isInteger(raw) && raw >= min && raw < 1e9 : typeof raw === 'string' && /^\d{1,9}$/.test(raw) && Number(raw) >= min;
       if (ok) return Number(raw);
-      ctx.addIssue({ code: 'custom', message, input: raw });
+      ctx.addIssue(codedIssue(code, {}, raw));
       return z.NEVER;
     })
     .meta({ type: 'integer', minimum: min });
 }
 
 /** `page` (0-based) and `size` of a list; the size cap is the server's. */
-export const pageSchema = pagingNumber(PAGE_MESSAGE, 0);
-export const sizeSchema = pagingNumber(SIZE_MESSAGE, 1);
+export const pageSchema = pagingNumber('PAGE_INVALID', 0);
+export const sizeSchema = pagingNumber('SIZE_INVALID', 1);
 
 /** Can a list be sorted by the field? Every field but secrets, long texts and `sortable: false`. */
 export function isSortableField(f: FieldDef): boolean {
@@ -216,11 +215,11 @@ export function sortSchema(names: Iterable<string>): z.ZodType {
         if (typeof s !== 'string' || s === '') continue;
         const [field, dirRaw = 'asc'] = s.split(',');
         const dir = dirRaw.trim().toLowerCase();
-        let message: string | undefined;
-        if (!allowed.has(field.trim())) message = `不支持的排序字段: ${field.slice(0, 50)}`;
-        else if (dir !== 'asc' && dir !== 'desc') message = `排序方向只能是 asc 或 desc: ${dirRaw.slice(0, 20)}`;
+        let message: CodedMessage | undefined;
+        if (!allowed.has(field.trim())) message = { code: 'SORT_FIELD', params: { value: field.slice(0, 50) } };
+        else if (dir !== 'asc' && dir !== 'desc') message = { code: 'SORT_DIRECTION', params: { value: dirRaw.slice(0, 20) } };
         if (message) {
-          ctx.addIssue({ code: 'custom', message, input: s });
+          ctx.addIssue(codedIssue(message.code, message.params, s));
           return z.NEVER;
         }
         out.push(`${field.trim()},${dir}`);
@@ -237,8 +236,8 @@ export const blurrySchema = z
   .transform((v, ctx) => {
     const raw = firstOf(v);
     if (typeof raw !== 'string' || raw === '') return undefined;
-    if (raw.length > MAX_FILTER_LENGTH) ctx.addIssue({ code: 'custom', message: '搜索内容过长', input: raw });
-    else if (raw.includes('\u0000')) ctx.addIssue({ code: 'custom', message: '搜索内容无效', input: raw });
+    if (raw.length > MAX_FILTER_LENGTH) ctx.addIssue(codedIssue('SEARCH_TOO_LONG', {}, raw));
+    else if (raw.includes('\u0000')) ctx.addIssue(codedIssue('SEARCH_INVALID', {}, raw));
     else return raw;
     return z.NEVER;
   })
@@ -247,7 +246,6 @@ export const blurrySchema = z
 // ---- whole definitions -----------------------------------------------------------------------------------------
 
 export type SchemaMode = 'create' | 'update' | 'query' | 'row';
-const BODY_MESSAGE = '请求体必须是JSON对象';
 
 function build(def: ResourceDef, mode: SchemaMode): z.ZodType {
   if (mode === 'row') return rowSchema(def);
@@ -267,15 +265,15 @@ function build(def: ResourceDef, mode: SchemaMode): z.ZodType {
       .optional()
       .transform((raw, ctx) => {
         if (isEmpty(raw)) {
-          ctx.addIssue({ code: 'custom', message: 'ID不能为空', input: raw });
+          ctx.addIssue(codedIssue('FIELD_REQUIRED', { label: 'ID' }, raw));
           return z.NEVER;
         }
         return raw;
       })
-      .pipe(idInput(`${idLabel}无效`))
+      .pipe(idInput({ code: 'FIELD_INVALID', params: { label: idLabel } }))
       .meta({ type: 'integer', minimum: 1, maximum: 2147483647 });
   }
-  return z.object(shape, { error: BODY_MESSAGE });
+  return z.object(shape, codedText('BODY_NOT_OBJECT'));
 }
 
 const built = new WeakMap<ResourceDef, Partial<Record<SchemaMode, z.ZodType>>>();
