@@ -1,18 +1,21 @@
-import { hash, verify } from '@node-rs/argon2';
 import crypto from 'node:crypto';
+
+// The native argon2 module is loaded with the first hash or check (a login, a new password), not at start: a
+// server restarted under load answers its lists before anyone logs in, and idle it holds less (issue 27).
+const argon2 = () => import('@node-rs/argon2');
 
 // Argon2id (algorithm 2) with OWASP's minimum memory/time cost; ~50 ms a hash on this machine.
 const ARGON2ID = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hash a password with argon2id. */
-export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, ARGON2ID as never);
+export async function hashPassword(plain: string): Promise<string> {
+  return (await argon2()).hash(plain, ARGON2ID as never);
 }
 
 /** Check a password against a stored argon2 hash. */
 export async function verifyPassword(storedHash: string, plain: string): Promise<boolean> {
   try {
-    return await verify(storedHash, plain);
+    return await (await argon2()).verify(storedHash, plain);
   } catch {
     return false;
   }

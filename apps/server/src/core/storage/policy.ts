@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../errors.ts';
 import type { StoragePurpose } from './types.ts';
 
@@ -127,7 +126,7 @@ export async function checkUpload(purpose: StoragePurpose, filename: string, fir
   }
   if (firstBytes.length === 0) throw new AppError('STORAGE_EMPTY_FILE', {});
   const expected = CONTENT_OF[extension];
-  const detected = await fileTypeFromBuffer(firstBytes);
+  const detected = await (await import('file-type')).fileTypeFromBuffer(firstBytes);
   if (expected) {
     if (!detected || !expected.includes(detected.ext)) throw new AppError('STORAGE_CONTENT_MISMATCH', { ext: extension });
   } else {

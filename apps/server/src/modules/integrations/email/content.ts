@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import type SanitizeHtml from 'sanitize-html';
 import { onFirstUse } from '../../../core/onFirstUse.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -102,7 +101,7 @@ export async function prepareMailBody(html: string): Promise<{ html: string; ima
     const content = Buffer.from(m[2].replace(/\s+/g, ''), 'base64');
     total += content.length;
     if (total > MAX_CONTENT_MB * 1024 * 1024) throw new AppError('EMAIL_CONTENT_TOO_LARGE', { max: MAX_CONTENT_MB });
-    const detected = await fileTypeFromBuffer(content);
+    const detected = await (await import('file-type')).fileTypeFromBuffer(content);
     const contentType = detected ? IMAGE_TYPES[detected.ext] : undefined;
     if (!detected || !contentType) throw new AppError('EMAIL_IMAGE_INVALID', {});
     const cid = `${crypto.randomUUID()}@mail`;
