@@ -4,16 +4,6 @@ import { maskSecrets } from '../errors.ts';
 import type { RouteAuth } from '../context.ts';
 import { nowIso } from '../db.ts';
 
-/** Writes the operation-log row of one answered request. */
-type AuditWriter = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The operation-log writer of the request's route, handed over by its onRequest hook (logged routes only). */
-    auditWriter: AuditWriter | null;
-  }
-}
-
 const isMutating = (m: string) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS';
 type Hook<T> = T | T[] | undefined;
 const hookList = <T>(h: Hook<T>): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
@@ -68,34 +58,23 @@ async function writeOperationLog(app: FastifyInstance, req: FastifyRequest, repl
 /**
  * The `audit` plugin: the operation/error log (系统监控 › 操作日志/异常日志, read by modules/system/logs.ts).
  * Guarded routes that write, and routes with `config.log`, are logged (logins included), secrets masked;
- * `config.log: ''` opts a route out. The route's writer is handed to the request by an onRequest hook that runs
- * before the auth guard (this plugin's onRoute hook runs after auth's and puts its hook in front), so a refused
- * request (401/403) is logged too.
+ * `config.log: ''` opts a route out. Each logged route gets its own onResponse hook, which runs for every answer
+ * of that route, refused ones (401/403) included, so the row is on its way to the database as soon as the answer
+ * is out (a caller reading the log next finds it). Routes that do not log have no hook: a global one ran on
+ * every request only to find nothing to do (issue 27).
  */
 async function auditPlugin(app: FastifyInstance): Promise<void> {
-  app.decorateRequest('auditWriter', null);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const cfg = route.config as { auth?: RouteAuth; log?: string } | undefined;
     const log = cfg?.log;
     if (!cfg?.auth || log === '' || !(methods.some(isMutating) || log)) return;
     const routeUrl = route.url;
-    const writer: AuditWriter = async (req, reply) => {
-      if (isMutating(req.method) || log) await writeOperationLog(app, req, reply, routeUrl, log);
+    const writeLog = (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (!isMutating(req.method) && !log) return done();
+      writeOperationLog(app, req, reply, routeUrl, log).then(done, done);
     };
-    const handOver = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-      req.auditWriter = writer;
-      done();
-    };
-    route.onRequest = [handOver as never, ...hookList(route.onRequest)];
-  });
-  // One global hook, added before any other plugin's, so that the row is on its way to the database as soon
-  // as the answer is out (a caller reading the log next finds it). Only requests whose route logs have a
-  // writer; every other request passes straight through.
-  app.addHook('onResponse', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const writer = req.auditWriter;
-    if (!writer) return done();
-    writer(req, reply).then(done, done);
+    route.onResponse = [writeLog as never, ...hookList(route.onResponse)];
   });
 }
 
