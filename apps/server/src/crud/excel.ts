@@ -110,8 +110,9 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
   // ---------------------------------------------------------------- import
   const tags = [def.label];
   // an upload (multipart); the query string may carry the import defaults (e.g. the company)
-  const importSchema = { tags, summary: `导入${def.label}（multipart 字段 file）`, querystring: z.looseObject({}) };
-  const importHandler = async (req: FastifyRequest) => {
+  const importQuery = z.looseObject({});
+  const importSchema = { tags, summary: `导入${def.label}（multipart 字段 file）`, querystring: importQuery };
+  const importHandler = async (req: FastifyRequest<{ Querystring: z.output<typeof importQuery> }>) => {
     const upload = await readUpload(req);
     let wb: ReturnType<typeof openWorkbook>;
     try {
@@ -139,7 +140,7 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
     }
     const defaults: Record<string, unknown> = {};
     for (const name of opts.importDefaults ?? []) {
-      const raw = upload.fields[name] ?? (req.query as Record<string, unknown>)[name];
+      const raw = upload.fields[name] ?? req.query[name];
       if (raw === undefined || raw === null || raw === '') continue;
       const field = def.fields.find((f) => f.name === name);
       if (!field) continue;

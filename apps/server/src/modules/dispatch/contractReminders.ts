@@ -79,7 +79,7 @@ export function registerContractReminders(app: FastifyInstance, staff: Registere
 
   const sortable = sortableColumns(staffResource);
   routeContract(app, listContractReminders, async (req) => {
-    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    const query: Record<string, unknown> = { ...req.query };
     if (query.contractWarnState !== undefined && query.contractWarnState !== REMINDED) throw new AppError('CONTRACT_REMINDER_LIST_REMINDED_ONLY');
     query.contractWarnState = REMINDED;
     const paging = parsePaging(query, sortable, [['contractEnd', 'asc']]);

@@ -26,6 +26,7 @@ import { loadVisibleCompany } from './companies.ts';
 import { importPayslipFile } from './payslipImport.ts';
 import { loadSalaryLineSources, registerPayslipLines, salaryPayslipLines } from './payslipLines.ts';
 import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * Payslips: generic CRUD with the ordinary-employee rule, import, the two exports and generation from a
@@ -67,12 +68,12 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
     beforeDelete: (_ids, { req }) => refuseEmployee(req),
   });
 
-  routeContract(app, exportAllPayslips, (req, reply) => exportPayslips(resource, req, reply, req.query as Record<string, unknown>));
+  routeContract(app, exportAllPayslips, (req, reply) => exportPayslips(resource, req, reply, req.query));
   // The generic resource screen exports through /api/export/<name>: the same rows.
-  routeContract(app, exportPayslipsContract, (req, reply) => exportPayslips(resource, req, reply, req.query as Record<string, unknown>));
+  routeContract(app, exportPayslipsContract, (req, reply) => exportPayslips(resource, req, reply, req.query));
 
   routeContract(app, exportOnePayslip, async (req, reply) => {
-    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    const query: Record<string, unknown> = { ...req.query };
     const idCard = typeof query.idCard === 'string' ? query.idCard.trim().toUpperCase() : '';
     delete query.idCard;
     delete query.name;
@@ -94,7 +95,7 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
     return { total, inserted, updated, unchanged, replaced: replaced.length, failed: 0, errors: [], warnings };
   });
 
-  registerPayslipLines(app, isOrdinaryEmployee as never, ownIdCards as never);
+  registerPayslipLines(app, isOrdinaryEmployee, ownIdCards);
 
   routeContract(app, generatePayslipsContract, async (req) => {
     refuseEmployee(req);
@@ -163,14 +164,14 @@ export async function generatePayslips(app: FastifyInstance, companyId: number, 
     const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'backPay', 'backDeduct', 'severance', 'severanceTax', 'taxableThisMonth'];
     const rows = (await trx
       .selectFrom(SALARY_TABLE)
-      .select(fields.map((f) => `${S(f)} as ${f}`) as never)
+      .select(fields.map((f) => refAs(S(f), f)))
       .where(S('companyId'), '=', companyId)
       .where(S('month'), '=', month)
       .orderBy(S('id'))
       .execute()) as Record<string, unknown>[];
     const staff = (await trx
       .selectFrom(staffResource.table)
-      .select([`${ST('id')} as staffId`, `${ST('idCard')} as idCard`, `${ST('salaryBank')} as bank`, `${ST('bankcardNumber')} as bankNumber`] as never)
+      .select([refAs(ST('id'), 'staffId'), refAs(ST('idCard'), 'idCard'), refAs(ST('salaryBank'), 'bank'), refAs(ST('bankcardNumber'), 'bankNumber')])
       .where(ST('companyId'), '=', companyId)
       .execute()) as { staffId: number; idCard: string; bank: string | null; bankNumber: string | null }[];
     const staffOf = new Map(staff.map((s) => [String(s.idCard).toUpperCase(), s]));

@@ -88,7 +88,7 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
 
   const logSortable = sortableColumns(confirmLogResource);
   routeContract(app, listConfirmLog, async (req) => {
-    const query = req.query as Record<string, unknown>;
+    const query = req.query;
     const paging = parsePaging(query, logSortable, [['id', 'desc']]);
     let qb = applyFilters(app.ctx.db.selectFrom(confirmLogResource.table), confirmLogResource, query, app.ctx.dialect, confirmLogResource.table);
     qb = await whereCompanyVisible(app, req, qb, `${confirmLogResource.table}.company_id`);
