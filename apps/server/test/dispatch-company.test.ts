@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, companyBody, createCompany, createStaff, scopedUser, uniq } from './dispatch-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { adminApp, bearer } from './helpers.ts';
+import { companyBody, createCompany, createStaff, scopedUser, uniq } from './dispatch-fixtures.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, tk = token) =>
-  t.app.inject({ method, url, headers: bearer(tk), payload: payload as never });
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, tk = session.token) =>
+  session.app.inject({ method, url, headers: bearer(tk), payload: payload as never });
 
 describe('accountsCompany CRUD', () => {
   it('creates with 201 and the row: money in yuan, work-injury ratio from the dispatch company, owner department', async () => {
@@ -31,7 +23,7 @@ describe('accountsCompany CRUD', () => {
     expect(row.id).toBeGreaterThan(0);
     expect(row.deptId).toBe(1);
     expect(typeof row.createTime).toBe('string');
-    const stored = await t.app.ctx.db.selectFrom('accounts_company').select(['fee', 'gjj_base']).where('id', '=', row.id).executeTakeFirstOrThrow();
+    const stored = await session.app.ctx.db.selectFrom('accounts_company').select(['fee', 'gjj_base']).where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(Number(stored.fee)).toBe(12345);
     expect(Number(stored.gjj_base)).toBe(800010);
   });
@@ -75,7 +67,7 @@ describe('accountsCompany CRUD', () => {
 
   it('keeps company names unique (409)', async () => {
     const name = uniq('唯一单位');
-    await createCompany(t.app, token, { companyName: name });
+    await createCompany(session.app, session.token, { companyName: name });
     const res = await api('POST', '/api/accountsCompany', companyBody({ companyName: name }));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('单位名称已存在');
@@ -86,7 +78,7 @@ describe('accountsCompany CRUD', () => {
     const made = [];
     for (let i = 0; i < 5; i++) {
       made.push(
-        await createCompany(t.app, token, {
+        await createCompany(session.app, session.token, {
           companyName: `${tag}-${i}`,
           contact: i === 2 ? '李%联系人' : '王经理',
           phone: i === 3 ? '021-55550000' : '010-88886666',
@@ -125,8 +117,8 @@ describe('accountsCompany CRUD', () => {
   });
 
   it('updates with 204, renames the company on its staff, reads by id and answers 404 for unknown ids', async () => {
-    const c = await createCompany(t.app, token);
-    const s = await createStaff(t.app, token, c.id);
+    const c = await createCompany(session.app, session.token);
+    const s = await createStaff(session.app, session.token, c.id);
     const newName = uniq('改名单位');
     const put = await api('PUT', '/api/accountsCompany', { ...c, companyName: newName, dispatchCompany: '北京众信劳务派遣有限公司' });
     expect(put.statusCode).toBe(204);
@@ -141,8 +133,8 @@ describe('accountsCompany CRUD', () => {
   });
 
   it('refuses to delete a company that still has staff (409) and deletes it once empty (200)', async () => {
-    const c = await createCompany(t.app, token);
-    const s = await createStaff(t.app, token, c.id);
+    const c = await createCompany(session.app, session.token);
+    const s = await createStaff(session.app, session.token, c.id);
     const refused = await api('DELETE', `/api/accountsCompany/${c.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('该单位下还有员工，不能删除');
@@ -157,19 +149,19 @@ describe('accountsCompany CRUD', () => {
 
 describe('accountsCompany permissions and data scope', () => {
   it('needs the ACCOUNTSCOMPANY codes', async () => {
-    const u = await scopedUser(t.app, { username: uniq('nocode'), codes: ['ACCENTRY_ALL'] });
+    const u = await scopedUser(session.app, { username: uniq('nocode'), codes: ['ACCENTRY_ALL'] });
     expect((await api('GET', '/api/accountsCompany', undefined, u.token)).statusCode).toBe(403);
     expect((await api('POST', '/api/accountsCompany', companyBody(), u.token)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/accountsCompany' })).statusCode).toBe(401);
-    const reader = await scopedUser(t.app, { username: uniq('reader'), codes: ['ACCOUNTSCOMPANY_SELECT'], dataScope: '全部' });
+    expect((await session.app.inject({ method: 'GET', url: '/api/accountsCompany' })).statusCode).toBe(401);
+    const reader = await scopedUser(session.app, { username: uniq('reader'), codes: ['ACCOUNTSCOMPANY_SELECT'], dataScope: '全部' });
     expect((await api('GET', '/api/accountsCompany', undefined, reader.token)).statusCode).toBe(200);
     expect((await api('POST', '/api/accountsCompany', companyBody(), reader.token)).statusCode).toBe(403);
     expect((await api('DELETE', '/api/accountsCompany/1', undefined, reader.token)).statusCode).toBe(403);
   });
 
   it('shows a 本级 user only the companies of their own department, and stamps new ones with it', async () => {
-    const u = await scopedUser(t.app, { username: uniq('scoped'), codes: ['ACCOUNTSCOMPANY_ALL', 'ACCOUNTSSTAFF_ALL'], dataScope: '本级' });
-    const adminCompany = await createCompany(t.app, token);
+    const u = await scopedUser(session.app, { username: uniq('scoped'), codes: ['ACCOUNTSCOMPANY_ALL', 'ACCOUNTSSTAFF_ALL'], dataScope: '本级' });
+    const adminCompany = await createCompany(session.app, session.token);
     const own = (await api('POST', '/api/accountsCompany', companyBody(), u.token)).json();
     expect(own.deptId).toBe(u.deptId);
     const list = (await api('GET', '/api/accountsCompany?size=1000', undefined, u.token)).json();

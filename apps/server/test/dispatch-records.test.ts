@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { HR_RECORD_RESOURCES } from '@app/shared/resources/hrRecords';
 import { staffExtraResource } from '@app/shared/resources/staffExtra';
 import { RESOURCES } from '@app/shared/resources/index';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, createCompany, createStaff, idCard, scopedUser, uniq } from './dispatch-fixtures.ts';
+import { adminApp, bearer } from './helpers.ts';
+import { createCompany, createStaff, idCard, scopedUser, uniq } from './dispatch-fixtures.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, tk = token) =>
-  t.app.inject({ method, url, headers: bearer(tk), payload: payload as never });
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, tk = session.token) =>
+  session.app.inject({ method, url, headers: bearer(tk), payload: payload as never });
 
 /** A valid value of a field, distinct per `n`. */
 function sample(f: FieldDef, n: number, tag: string): unknown {
@@ -102,20 +94,20 @@ describe.each(HR_RECORD_RESOURCES.map((d) => [d.name, d as ResourceDef] as const
   });
 
   it('needs its own permission codes', async () => {
-    const u = await scopedUser(t.app, { username: uniq('hr'), codes: [`${def.permission}_SELECT`], dataScope: '全部' });
+    const u = await scopedUser(session.app, { username: uniq('hr'), codes: [`${def.permission}_SELECT`], dataScope: '全部' });
     expect((await api('GET', `/api/${name}`, undefined, u.token)).statusCode).toBe(200);
     expect((await api('POST', `/api/${name}`, {}, u.token)).statusCode).toBe(403);
-    const other = await scopedUser(t.app, { username: uniq('hr'), codes: ['ACCOUNTSSTAFF_ALL'], dataScope: '全部' });
+    const other = await scopedUser(session.app, { username: uniq('hr'), codes: ['ACCOUNTSSTAFF_ALL'], dataScope: '全部' });
     expect((await api('GET', `/api/${name}`, undefined, other.token)).statusCode).toBe(403);
   });
 });
 
 describe('accountsStaffExtra', () => {
   it('takes name, company and phone from the staff record, filters by id, ID card, name, company, phone and month', async () => {
-    const c = await createCompany(t.app, token);
-    const c2 = await createCompany(t.app, token);
+    const c = await createCompany(session.app, session.token);
+    const c2 = await createCompany(session.app, session.token);
     const card = idCard('1993-03-03', 33);
-    await createStaff(t.app, token, c.id, { idCard: card, staffName: '加班员工', phone: '13611112222' });
+    await createStaff(session.app, session.token, c.id, { idCard: card, staffName: '加班员工', phone: '13611112222' });
     const body = { staffIdCard: card, staffName: '随便写', staffCompanyId: c.id, month: '2025-06', jiaban: 300.5, koukuan: 20 };
     const res = await api('POST', '/api/accountsStaffExtra', body);
     expect(res.statusCode).toBe(201);
@@ -145,7 +137,7 @@ describe('accountsStaffExtra', () => {
     expect(Object.keys(empty.json().fieldErrors)).toEqual(expect.arrayContaining(['staffIdCard', 'month']));
     const noAmount = await api('POST', '/api/accountsStaffExtra', { staffIdCard: card, staffCompanyId: c.id, month: '2025-08' });
     expect(noAmount.json()).toMatchObject({ status: 400, fieldErrors: { jiaban: '请填写加班费或扣款' }, fieldErrorCodes: { jiaban: 'STAFF_EXTRA_EMPTY' } });
-    const english = await t.app.inject({ method: 'POST', url: '/api/accountsStaffExtra', headers: { ...bearer(token), 'accept-language': 'en' }, payload: { staffIdCard: card, staffCompanyId: c.id, month: '2025-08', jiaban: null } });
+    const english = await session.app.inject({ method: 'POST', url: '/api/accountsStaffExtra', headers: { ...bearer(session.token), 'accept-language': 'en' }, payload: { staffIdCard: card, staffCompanyId: c.id, month: '2025-08', jiaban: null } });
     expect(english.json().fieldErrors.jiaban).toBe('Please enter the overtime pay or the deduction');
     expect((await api('POST', '/api/accountsStaffExtra', { ...body, month: '2025-13' })).json().fieldErrors.month).toBe('月份格式应为YYYY-MM');
     expect((await api('PUT', '/api/accountsStaffExtra', { ...row, jiaban: 400 })).statusCode).toBe(204);

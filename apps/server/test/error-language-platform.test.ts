@@ -1,23 +1,15 @@
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, createCompany, createStaff, idCard, multipart } from './dispatch-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { adminApp, bearer } from './helpers.ts';
+import { createCompany, createStaff, idCard, multipart } from './dispatch-fixtures.ts';
 
 /**
  * Issue 21 item 2, platform part: errors thrown as catalogue codes (Excel import, company delete, contract
  * reminders) answer in the request's language; without Accept-Language the Chinese text is as before.
  */
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
-const headers = (language?: string) => ({ ...bearer(token), ...(language ? { 'accept-language': language } : {}) });
+const headers = (language?: string) => ({ ...bearer(session.token), ...(language ? { 'accept-language': language } : {}) });
 
 function workbook(rows: unknown[][]): Buffer {
   const wb = XLSX.utils.book_new();
@@ -27,7 +19,7 @@ function workbook(rows: unknown[][]): Buffer {
 
 async function importStaff(file: Buffer, language?: string) {
   const mp = multipart(file, 'staff.xlsx');
-  return t.app.inject({ method: 'POST', url: '/api/import/accountsStaff', headers: { ...headers(language), ...mp.headers }, payload: mp.payload });
+  return session.app.inject({ method: 'POST', url: '/api/import/accountsStaff', headers: { ...headers(language), ...mp.headers }, payload: mp.payload });
 }
 
 describe('converted platform errors in English', () => {
@@ -52,21 +44,21 @@ describe('converted platform errors in English', () => {
   });
 
   it('deleting a company that still has staff', async () => {
-    const c = await createCompany(t.app, token);
-    await createStaff(t.app, token, c.id);
-    const zh = await t.app.inject({ method: 'DELETE', url: `/api/accountsCompany/${c.id}`, headers: headers() });
+    const c = await createCompany(session.app, session.token);
+    await createStaff(session.app, session.token, c.id);
+    const zh = await session.app.inject({ method: 'DELETE', url: `/api/accountsCompany/${c.id}`, headers: headers() });
     expect(zh.json()).toMatchObject({ status: 409, code: 'COMPANY_HAS_STAFF', message: '该单位下还有员工，不能删除' });
-    const en = await t.app.inject({ method: 'DELETE', url: `/api/accountsCompany/${c.id}`, headers: headers('en') });
+    const en = await session.app.inject({ method: 'DELETE', url: `/api/accountsCompany/${c.id}`, headers: headers('en') });
     expect(en.json()).toMatchObject({ status: 409, code: 'COMPANY_HAS_STAFF', message: 'The company still has staff and cannot be deleted' });
   });
 
   it('the contract-reminder list asked for staff not reminded', async () => {
     const url = `/api/accountsStaff/contractReminders?contractWarnState=${encodeURIComponent('未提醒')}`;
-    const zh = await t.app.inject({ method: 'GET', url, headers: headers() });
+    const zh = await session.app.inject({ method: 'GET', url, headers: headers() });
     expect(zh.json()).toMatchObject({ status: 400, code: 'CONTRACT_REMINDER_LIST_REMINDED_ONLY', message: '提醒列表只包含已提醒的员工' });
-    const ja = await t.app.inject({ method: 'GET', url, headers: headers('ja') });
+    const ja = await session.app.inject({ method: 'GET', url, headers: headers('ja') });
     expect(ja.json()).toMatchObject({ code: 'CONTRACT_REMINDER_LIST_REMINDED_ONLY', message: '通知リストには通知済みの従業員のみが含まれます' });
-    const en = await t.app.inject({ method: 'GET', url, headers: headers('en') });
+    const en = await session.app.inject({ method: 'GET', url, headers: headers('en') });
     expect(en.json().message).toBe('The reminder list only holds staff who have been reminded');
   });
 });

@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { companyResource } from '@app/shared/resources/company';
 import { payslipResource } from '@app/shared/resources/payslip';
 import { staffResource } from '@app/shared/resources/staff';
 import { importFields } from '../src/core/excel/columns.ts';
 import { openWorkbook } from '../src/core/excel/readWorkbook.ts';
-import { bearer, createTestApp, TEST_DB, type TestApp } from './helpers.ts';
+import { adminApp, bearer, TEST_DB } from './helpers.ts';
 import JSZip from 'jszip';
-import { adminToken, createCompany, idCard, multipart, uniq, workbook } from './dispatch-fixtures.ts';
+import { createCompany, idCard, multipart, uniq, workbook } from './dispatch-fixtures.ts';
 
 /**
  * Decompression bombs on every import route (findings S1, S5): a 1 MB upload that would inflate to a
@@ -18,15 +18,7 @@ import { adminToken, createCompany, idCard, multipart, uniq, workbook } from './
  * Also (S9): workbooks whose SpreadsheetML carries a namespace prefix import like any other.
  */
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
 const MiB = 1024 * 1024;
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -206,13 +198,13 @@ async function uploadUnderWatch(route: string, file: Buffer, name: string) {
   let uploading = true;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const upload = t.app
-    .inject({ method: 'POST', url: `/api/import/${route}`, headers: { ...bearer(token), ...mp.headers }, payload: mp.payload })
+  const upload = session.app
+    .inject({ method: 'POST', url: `/api/import/${route}`, headers: { ...bearer(session.token), ...mp.headers }, payload: mp.payload })
     .finally(() => (uploading = false));
   const pinger = (async () => {
     while (uploading) {
       const g0 = performance.now();
-      const res = await t.app.inject({ method: 'GET', url: '/auth/publicKey' });
+      const res = await session.app.inject({ method: 'GET', url: '/auth/publicKey' });
       getTimes.push(performance.now() - g0);
       expect(res.statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 20));
@@ -262,15 +254,15 @@ fileOnly('decompression bombs are refused on every import route', () => {
 
   it('names the limit in its message', async () => {
     const mp = multipart(bombs[0].file, 'bomb.xlsx');
-    const res = await t.app.inject({ method: 'POST', url: '/api/import/accountsStaff', headers: { ...bearer(token), ...mp.headers }, payload: mp.payload });
+    const res = await session.app.inject({ method: 'POST', url: '/api/import/accountsStaff', headers: { ...bearer(session.token), ...mp.headers }, payload: mp.payload });
     expect(res.json().message).toMatch(/^文件过大或已损坏：.*超过 \d+ (MB|个)/);
     const lyingSst = multipart(bombs[1].file, 'bomb.xlsx');
-    const res2 = await t.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...bearer(token), ...lyingSst.headers }, payload: lyingSst.payload });
+    const res2 = await session.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...bearer(session.token), ...lyingSst.headers }, payload: lyingSst.payload });
     expect(res2.json().message).toMatch(/^文件过大或已损坏：解压后的内容多于文件目录中声明的 4096 字节/);
     // within the archive's limits, over the reader's own for the shared-string table (never inflated)
     const sst = { ...deflated('xl/sharedStrings.xml', crypto.randomBytes(2 * MiB)), size: 200 * MiB };
     const big = multipart(zipOf(workbookWith(deflated('xl/worksheets/sheet1.xml', SMALL_SHEET), sst)), 'big.xlsx');
-    const res3 = await t.app.inject({ method: 'POST', url: '/api/import/accountsCompany', headers: { ...bearer(token), ...big.headers }, payload: big.payload });
+    const res3 = await session.app.inject({ method: 'POST', url: '/api/import/accountsCompany', headers: { ...bearer(session.token), ...big.headers }, payload: big.payload });
     expect(res3.statusCode).toBe(400);
     expect(res3.json().message).toBe('文件过大或已损坏：共享字符串表解压后超过 128 MB 的上限');
     // the workbook part: 20 MB declared, over its 16 MB
@@ -358,7 +350,7 @@ describe('a workbook written with a namespace prefix imports like any other (S9)
   }
   const importFile = async (route: string, file: Buffer) => {
     const mp = multipart(await withPrefix(file), 'prefixed.xlsx');
-    return t.app.inject({ method: 'POST', url: `/api/import/${route}`, headers: { ...bearer(token), ...mp.headers }, payload: mp.payload });
+    return session.app.inject({ method: 'POST', url: `/api/import/${route}`, headers: { ...bearer(session.token), ...mp.headers }, payload: mp.payload });
   };
 
   it('companies', async () => {
@@ -367,18 +359,18 @@ describe('a workbook written with a namespace prefix imports like any other (S9)
     const res = await importFile('accountsCompany', workbook([header, [name, '劳务派遣', '按人头', 80, 0, '北京华派人力资源有限公司', 8000, 7162, 7162, 7162, 7162, 7162]]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, inserted: 1, failed: 0 });
-    const row = await t.app.ctx.db.selectFrom('accounts_company').selectAll().where('company_name', '=', name).executeTakeFirst();
+    const row = await session.app.ctx.db.selectFrom('accounts_company').selectAll().where('company_name', '=', name).executeTakeFirst();
     expect(Number(row?.fee)).toBe(8000);
   });
 
   it('staff', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('前缀员工单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('前缀员工单位') });
     const header = ['所属单位', '姓名', '身份证号', '户籍类型', '手机号', '入职日期', '基本工资', '税种', '保险种类', '专项附加扣除', '派遣日期', '合同状态', '合同开始', '合同结束', '参保状态', '参保时间'];
     const row = (name: string, seq: number) => [c.companyName, name, idCard('1990-01-01', seq), '本农', '13900001111', '2024-03-01', 6500, '工资薪金', '五险一金', 0, '2024-03-01', '已签订', '2024-03-01', '2026-02-28', '已参保', '2024-03-01'];
     const res = await importFile('accountsStaff', workbook([header, row('前缀甲', 1), row('前缀乙', 3)]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 2, inserted: 2, failed: 0 });
-    const names = await t.app.ctx.db.selectFrom('accounts_staff').select('staff_name').where('company_id', '=', c.id).orderBy('id').execute();
+    const names = await session.app.ctx.db.selectFrom('accounts_staff').select('staff_name').where('company_id', '=', c.id).orderBy('id').execute();
     expect(names.map((r) => r.staff_name)).toEqual(['前缀甲', '前缀乙']);
   });
 
@@ -388,7 +380,7 @@ describe('a workbook written with a namespace prefix imports like any other (S9)
     const res = await importFile('acPayslip', workbook([header, ['2026-02', 1, '前缀工资条', id, '工行', 5000, 5000.5, 400, 0, 4600.5, '前缀']]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 1, inserted: 1 });
-    const slip = await t.app.ctx.db.selectFrom('ac_payslip').selectAll().where('id_card', '=', id).executeTakeFirst();
+    const slip = await session.app.ctx.db.selectFrom('ac_payslip').selectAll().where('id_card', '=', id).executeTakeFirst();
     expect(slip).toMatchObject({ name: '前缀工资条', beizhu: '前缀' });
   });
 });

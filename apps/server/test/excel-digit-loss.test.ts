@@ -1,23 +1,15 @@
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idCardCheckDigit, parseIdCard } from '@app/shared/idcard';
 import { digitLossMessage, exactNumberText, textFieldCell } from '../src/core/excel/cells.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, createCompany, idCard, multipart, sheetRows, uniq, workbook, STAFF_SHEET_HEADERS, staffSheetRow } from './dispatch-fixtures.ts';
+import { adminApp, bearer } from './helpers.ts';
+import { createCompany, idCard, multipart, sheetRows, uniq, workbook, STAFF_SHEET_HEADERS, staffSheetRow } from './dispatch-fixtures.ts';
 
 // Finding X1 / issue 14 item 1: a number cell keeps 15 significant digits, so an 18-digit ID card or a bank card
 // typed as a number reaches the server with its last digits replaced. Text fields refuse such cells per row,
 // naming the column and asking for the text format; every import counts these rows apart.
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
 const STAFF_HEADERS = STAFF_SHEET_HEADERS;
 
@@ -25,7 +17,7 @@ const staffRow = (company: string, name: string, id: unknown, overrides: Record<
 
 async function upload(resource: string, file: Buffer, name = 'staff.xlsx') {
   const mp = multipart(file, name);
-  return t.app.inject({ method: 'POST', url: `/api/import/${resource}`, headers: { ...bearer(token), ...mp.headers }, payload: mp.payload });
+  return session.app.inject({ method: 'POST', url: `/api/import/${resource}`, headers: { ...bearer(session.token), ...mp.headers }, payload: mp.payload });
 }
 
 /** Rewrites the <v> text of numeric cells in the first sheet (SheetJS writes the shortest decimal; Excel writes 1.10105199208014E+17). */
@@ -39,7 +31,7 @@ async function patchSheetXml(buf: Buffer, from: string, to: string): Promise<Buf
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-const staffOf = (companyId: number) => t.app.ctx.db.selectFrom('accounts_staff').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+const staffOf = (companyId: number) => session.app.ctx.db.selectFrom('accounts_staff').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
 
 /**
  * An ID card (region 110105, born 1992-08-dd) whose number cell, keeping 15 digits, prints as an ID that still
@@ -93,7 +85,7 @@ describe('number cells for text fields (cells.ts)', () => {
 
 describe('staff import', () => {
   it('refuses an .xlsx ID cell holding 1.10105199208014E+17 and a bank card number per row; other rows and 15-digit IDs import', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('位数单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('位数单位') });
     const good = idCard('1990-01-01', 1);
     const { real, garbled } = idThatGarblesIntoAValidOne();
     expect(parseIdCard(garbled, '2026-01-01').ok).toBe(true); // printed as before the fix, it passed as someone else
@@ -133,7 +125,7 @@ describe('staff import', () => {
     // the legacy 15-digit number is exact and becomes the 18-digit form; the phone number cell is exact too
     const legacy17 = '11010119900101123';
     expect(stored[1]).toMatchObject({ id_card: legacy17 + idCardCheckDigit(legacy17), born: '1990-01-01', sex: '男', phone: '13900002222' });
-    const anyGarbled = await t.app.ctx.db
+    const anyGarbled = await session.app.ctx.db
       .selectFrom('accounts_staff')
       .select('id')
       .where('id_card', 'in', ['110105199208014000', `${garbled.slice(0, 17)}0`, garbled])
@@ -141,7 +133,7 @@ describe('staff import', () => {
     expect(anyGarbled).toEqual([]);
 
     // the error sheet gives the reason per row
-    const sheet = await t.app.inject({ method: 'GET', url: `/api/import/errors/${body.errorFileId}`, headers: bearer(token) });
+    const sheet = await session.app.inject({ method: 'GET', url: `/api/import/errors/${body.errorFileId}`, headers: bearer(session.token) });
     expect(sheet.statusCode).toBe(200);
     const rows = sheetRows(sheet.rawPayload);
     expect(rows.flat().join('\n')).toContain(idMessage);
@@ -154,7 +146,7 @@ describe('staff import', () => {
   });
 
   it('refuses an .xls ID cell holding the double of 110105199208012232; the other row imports', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('XLS位数') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('XLS位数') });
     const file = workbook(
       [STAFF_HEADERS, staffRow(c.companyName, '数字身份证', Number('110105199208012232')), staffRow(c.companyName, '好行', idCard('1985-05-05', 5), { 银行卡号: 123456789012345 })],
       'xls',
@@ -174,7 +166,7 @@ describe('staff import', () => {
   });
 
   it('counts only digit-loss rows in digitLoss (other failures are not counted)', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('计数单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('计数单位') });
     const res = await upload('accountsStaff', workbook([STAFF_HEADERS, staffRow(c.companyName, '坏日期', idCard('1980-01-01', 1), { 入职日期: '明天' })]));
     const body = res.json();
     expect(body).toMatchObject({ total: 1, inserted: 0, failed: 1 });
@@ -197,14 +189,14 @@ describe('company import', () => {
       digitLoss: 1,
       errors: [{ row: 3, column: '银行账号', message: '银行账号超过15位数字，Excel已丢失末尾数字（如 1.10105199208014E+17），请将“银行账号”列设置为文本格式后重新填写' }],
     });
-    const names = await t.app.ctx.db.selectFrom('accounts_company').select(['company_name', 'bank_card', 'phone']).where('company_name', 'in', [ok, bad]).execute();
+    const names = await session.app.ctx.db.selectFrom('accounts_company').select(['company_name', 'bank_card', 'phone']).where('company_name', 'in', [ok, bad]).execute();
     expect(names).toEqual([{ company_name: ok, bank_card: '6222020200112233445', phone: '13900001111' }]);
   });
 });
 
 describe('payslip import', () => {
   const HEADER = ['月份', '序号', '姓名', '身份证号', '银行', '银行账号', '基础工资', '本期应发', '实发'];
-  const slips = () => t.app.ctx.db.selectFrom('ac_payslip').select(['name', 'id_card', 'bank_number']).where('month', '=', '2026-09').orderBy('id').execute();
+  const slips = () => session.app.ctx.db.selectFrom('ac_payslip').select(['name', 'id_card', 'bank_number']).where('month', '=', '2026-09').orderBy('id').execute();
 
   async function importSlips(rows: unknown[][], type: 'xlsx' | 'xls' = 'xlsx', patch?: [string, string]) {
     let file = workbook(rows, type);

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldWidth } from '../src/core/excel/cells.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, createCompany, idCard, multipart, uniq, workbook, STAFF_SHEET_HEADERS, staffSheetRow } from './dispatch-fixtures.ts';
+import { adminApp, bearer } from './helpers.ts';
+import { createCompany, idCard, multipart, uniq, workbook, STAFF_SHEET_HEADERS, staffSheetRow } from './dispatch-fixtures.ts';
 
 // Issue 14 X3: what a Chinese IME types in full-width mode (１１０１…, １３９…, ８８８８．８８, ２０２５－０１－０２,
 // ASCII brackets against the list's full-width ones) imports; free text is stored as typed; messages do not
 // double the word of a label that already ends with it ('入职日期日期').
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
 const full = (s: string) => s.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
@@ -24,7 +16,7 @@ const staffRow = (company: string, name: string, id: string, overrides: Record<s
 
 async function upload(resource: string, file: Buffer) {
   const mp = multipart(file, 'file.xlsx');
-  const res = await t.app.inject({ method: 'POST', url: `/api/import/${resource}`, headers: { ...bearer(token), ...mp.headers }, payload: mp.payload });
+  const res = await session.app.inject({ method: 'POST', url: `/api/import/${resource}`, headers: { ...bearer(session.token), ...mp.headers }, payload: mp.payload });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -39,7 +31,7 @@ describe('full-width input (X3)', () => {
   });
 
   it('staff: full-width ID, phone, money, dates and ASCII brackets against the dictionary label import; names as typed', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('全角单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('全角单位') });
     const id = idCard('1990-01-01', 61);
     const res = await upload(
       'accountsStaff',
@@ -59,7 +51,7 @@ describe('full-width input (X3)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, inserted: 1, failed: 1 });
     expect(res.body.errors).toEqual([{ row: 3, column: '入职日期', message: '入职日期格式应为YYYY-MM-DD' }]);
-    const row = await t.app.ctx.db.selectFrom('accounts_staff').selectAll().where('company_id', '=', c.id).executeTakeFirstOrThrow();
+    const row = await session.app.ctx.db.selectFrom('accounts_staff').selectAll().where('company_id', '=', c.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ staff_name: '全角　甲', id_card: id, census_type: 'bennong_24', phone: '13900001111', induction_date: '2025-01-02', dispatch_date: '2025-01-02' });
     expect(Number(row.salary)).toBe(888888);
     expect(Number(row.deduct)).toBe(100000);
@@ -75,7 +67,7 @@ describe('full-width input (X3)', () => {
       ]),
     );
     expect(res).toMatchObject({ status: 200, body: { inserted: 1 } });
-    const slip = await t.app.ctx.db.selectFrom('ac_payslip').selectAll().where('id_card', '=', id).executeTakeFirstOrThrow();
+    const slip = await session.app.ctx.db.selectFrom('ac_payslip').selectAll().where('id_card', '=', id).executeTakeFirstOrThrow();
     expect(slip).toMatchObject({ month: '2026-08' });
     expect(Number(slip.jichu)).toBe(888888);
     expect(Number(slip.shifa)).toBe(888888);

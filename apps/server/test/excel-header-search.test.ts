@@ -1,22 +1,14 @@
 import * as XLSX from '@e965/xlsx';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, createCompany, idCard, multipart, uniq, STAFF_SHEET_HEADERS, staffSheetRow } from './dispatch-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { adminApp, bearer } from './helpers.ts';
+import { createCompany, idCard, multipart, uniq, STAFF_SHEET_HEADERS, staffSheetRow } from './dispatch-fixtures.ts';
 
 // Issue 14 X2: the header is looked for among the first rows. A merged title row, a merged group-header row and
 // blank rows above it are skipped; errors keep the real Excel row numbers; without a header the message names
 // the row that was read and why it is not one.
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
 const STAFF_HEADERS = STAFF_SHEET_HEADERS;
 const staffRow = (company: string, name: string, id: string, overrides: Record<string, unknown> = {}) => staffSheetRow(STAFF_HEADERS, company, name, id, overrides);
@@ -39,13 +31,13 @@ async function mergedWorkbook(rows: unknown[][], merges: string[]): Promise<Buff
 
 async function upload(resource: string, file: Buffer) {
   const mp = multipart(file, 'file.xlsx');
-  const res = await t.app.inject({ method: 'POST', url: `/api/import/${resource}`, headers: { ...bearer(token), ...mp.headers }, payload: mp.payload });
+  const res = await session.app.inject({ method: 'POST', url: `/api/import/${resource}`, headers: { ...bearer(session.token), ...mp.headers }, payload: mp.payload });
   return { status: res.statusCode, body: res.json() };
 }
 
 describe('header search (X2)', () => {
   it('staff: a merged title row, a merged group-header row and a blank row above the header; errors keep Excel row numbers', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('表头单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('表头单位') });
     const group = STAFF_HEADERS.map((_, i) => (i === 0 ? '基本信息' : i === 6 ? '工资与社保' : i === 10 ? '合同' : null));
     const file = await mergedWorkbook(
       [
@@ -63,7 +55,7 @@ describe('header search (X2)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, inserted: 2, failed: 1 });
     expect(res.body.errors).toEqual([expect.objectContaining({ row: 6, column: '身份证号' })]);
-    const names = (await t.app.ctx.db.selectFrom('accounts_staff').select('staff_name').where('company_id', '=', c.id).orderBy('id').execute()).map((r) => r.staff_name);
+    const names = (await session.app.ctx.db.selectFrom('accounts_staff').select('staff_name').where('company_id', '=', c.id).orderBy('id').execute()).map((r) => r.staff_name);
     expect(names).toEqual(['表头甲', '表头丙']);
   });
 
@@ -85,7 +77,7 @@ describe('header search (X2)', () => {
     const mp = (file: Buffer) => multipart(file, 'slips.xlsx');
     const send = async (file: Buffer) => {
       const m = mp(file);
-      const res = await t.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...bearer(token), ...m.headers }, payload: m.payload });
+      const res = await session.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...bearer(session.token), ...m.headers }, payload: m.payload });
       return { status: res.statusCode, body: res.json() };
     };
     const bad = await send(await mergedWorkbook(rows, ['A1:F1']));

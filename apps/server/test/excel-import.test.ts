@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, badCheckDigit, createCompany, idCard, multipart, scopedUser, sheetRows, uniq, workbook, staffSheetRow } from './dispatch-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { adminApp, bearer } from './helpers.ts';
+import { badCheckDigit, createCompany, idCard, multipart, scopedUser, sheetRows, uniq, workbook, staffSheetRow } from './dispatch-fixtures.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
 const HEADERS = ['所属单位', '姓名', '身份证号', '户籍类型', '手机号', '入职日期', '基本工资', '税种', '保险种类', '专项附加扣除', '派遣日期', '合同状态', '合同开始', '合同结束', '参保状态', '参保时间'];
 
@@ -18,15 +10,15 @@ const staffRow = (company: string, name: string, id: string, overrides: Record<s
 
 async function upload(resource: string, file: Buffer, opts: { name?: string; query?: string; tk?: string; fields?: Record<string, string>; fieldName?: string } = {}) {
   const mp = multipart(file, opts.name ?? 'staff.xlsx', opts.fields, opts.fieldName);
-  return t.app.inject({ method: 'POST', url: `/api/import/${resource}${opts.query ?? ''}`, headers: { ...bearer(opts.tk ?? token), ...mp.headers }, payload: mp.payload });
+  return session.app.inject({ method: 'POST', url: `/api/import/${resource}${opts.query ?? ''}`, headers: { ...bearer(opts.tk ?? session.token), ...mp.headers }, payload: mp.payload });
 }
 
 const staffOf = (companyId: number) =>
-  t.app.ctx.db.selectFrom('accounts_staff').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
+  session.app.ctx.db.selectFrom('accounts_staff').selectAll().where('company_id', '=', companyId).orderBy('id').execute();
 
 describe('staff import', () => {
   it('imports an .xlsx with Chinese headers and derives the rest; re-import updates by company + ID card', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('导入单位'), gjjBase: 9000, yilaoBase: 7500, dispatchCompany: '北京众信劳务派遣有限公司' });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('导入单位'), gjjBase: 9000, yilaoBase: 7500, dispatchCompany: '北京众信劳务派遣有限公司' });
     const ids = [idCard('1990-01-01', 1), idCard('1991-02-02', 2), idCard('1992-03-03', 3)];
     const file = workbook([
       HEADERS,
@@ -60,7 +52,7 @@ describe('staff import', () => {
   });
 
   it('stores awkward text exactly (quotes, braces, commas, backslashes, NULL-like words, markup) on every database', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('文本单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('文本单位') });
     const tricky = ['{"a,b"}\\ \'x\' NULL', 'null', '  前后空格保留在中间  ', 'emoji 😀 与 <b>&amp;</b>'];
     const rows = tricky.map((text, i) => [...staffRow(c.companyName, `文本${i}`, idCard('1977-07-07', 41 + i * 2)), text]);
     const res = await upload('accountsStaff', workbook([[...HEADERS, '住址'], ...rows]));
@@ -70,7 +62,7 @@ describe('staff import', () => {
   });
 
   it('reads .xls (BIFF) files the same way, and takes the company from the query when the column is absent', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('XLS单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('XLS单位') });
     const headers = HEADERS.slice(1);
     const file = workbook([headers, staffRow('', '老格式', idCard('1970-07-07', 7)).slice(1)], 'xls');
     const res = await upload('accountsStaff', file, { name: 'staff.xls', query: `?companyId=${c.id}` });
@@ -84,7 +76,7 @@ describe('staff import', () => {
   });
 
   it('accepts dates as text in several forms or as Excel serials, and formula cells by their cached value', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('日期单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('日期单位') });
     const serial = 45352; // 2024-03-01
     const file = workbook([
       HEADERS,
@@ -100,7 +92,7 @@ describe('staff import', () => {
   });
 
   it('reports bad rows with row number, column and reason, saves the good ones and offers an error sheet', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('错误单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('错误单位') });
     const dup = idCard('1995-09-09', 21);
     const file = workbook([
       HEADERS,
@@ -132,7 +124,7 @@ describe('staff import', () => {
     expect((await staffOf(c.id)).map((r) => r.staff_name)).toEqual(['好人']);
 
     expect(body.errorFileId).toMatch(/^[0-9a-f-]{36}$/);
-    const dl = await t.app.inject({ method: 'GET', url: `/api/import/errors/${body.errorFileId}`, headers: bearer(token) });
+    const dl = await session.app.inject({ method: 'GET', url: `/api/import/errors/${body.errorFileId}`, headers: bearer(session.token) });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toContain("filename*=UTF-8''");
     const sheet = sheetRows(dl.rawPayload);
@@ -141,15 +133,15 @@ describe('staff import', () => {
     expect(sheet[1][0]).toBe(3);
     expect(sheet[1][3]).toBe(badCheckDigit(idCard('1995-09-09', 23)));
     expect(String(sheet[1][HEADERS.length + 1])).toBe('身份证号：身份证号码不正确');
-    const other = await scopedUser(t.app, { username: uniq('other'), codes: ['ACCOUNTSSTAFF_ALL'], dataScope: '全部' });
-    expect((await t.app.inject({ method: 'GET', url: `/api/import/errors/${body.errorFileId}`, headers: bearer(other.token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/import/errors/${crypto.randomUUID()}`, headers: bearer(token) })).statusCode).toBe(404);
+    const other = await scopedUser(session.app, { username: uniq('other'), codes: ['ACCOUNTSSTAFF_ALL'], dataScope: '全部' });
+    expect((await session.app.inject({ method: 'GET', url: `/api/import/errors/${body.errorFileId}`, headers: bearer(other.token) })).statusCode).toBe(403);
+    expect((await session.app.inject({ method: 'GET', url: `/api/import/errors/${crypto.randomUUID()}`, headers: bearer(session.token) })).statusCode).toBe(404);
   });
 });
 
 describe('staff import rows checked in one round (U9, U20)', () => {
   it('reports every problem of a row together: field errors and the contract dates, and a short mobile', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('一次报错') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('一次报错') });
     const row = staffRow(c.companyName, '多错', badCheckDigit(idCard('1988-08-08', 11)), { 户籍类型: '火星户口', 入职日期: '明天', 基本工资: 'abc', 手机号: '1391111', 合同开始: '2027-01-01' });
     const res = await upload('accountsStaff', workbook([HEADERS, row, staffRow(c.companyName, '好人', idCard('1988-08-08', 13))]));
     expect(res.statusCode, res.body).toBe(200);
@@ -162,7 +154,7 @@ describe('staff import rows checked in one round (U9, U20)', () => {
   });
 
   it('reads ratios as the template says: 8, 8% and 0.08 are all 8 percent', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('比例写法') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('比例写法') });
     const header = [...HEADERS, '公积金比例'];
     const spellings: unknown[] = ['8', '8%', '0.08', 8, 0.08];
     const rows = spellings.map((ratio, i) => [...staffRow(c.companyName, `比例${i}`, idCard('1979-09-09', 51 + i * 2)), ratio]);
@@ -174,7 +166,7 @@ describe('staff import rows checked in one round (U9, U20)', () => {
 });
 
 describe('file-level rejections import nothing', () => {
-  const count = async () => Number((await t.app.ctx.db.selectFrom('accounts_staff').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () => Number((await session.app.ctx.db.selectFrom('accounts_staff').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
   it('refuses files that are not Excel, whatever their name', async () => {
     const before = await count();
@@ -198,7 +190,7 @@ describe('file-level rejections import nothing', () => {
   });
 
   it('refuses a damaged workbook before importing any of its rows', async () => {
-    const c = await createCompany(t.app, token, { companyName: uniq('损坏单位') });
+    const c = await createCompany(session.app, session.token, { companyName: uniq('损坏单位') });
     const rows = [HEADERS];
     for (let i = 0; i < 1200; i++) rows.push(staffRow(c.companyName, `损坏${i}`, idCard('1960-01-01', 0, String(110101 + i))) as string[]);
     const buf = Buffer.from(workbook(rows));
@@ -219,7 +211,7 @@ describe('file-level rejections import nothing', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('文件中没有数据');
     expect((await upload('accountsStaff', workbook([HEADERS]))).json().message).toBe('文件中没有数据');
-    const c = await createCompany(t.app, token);
+    const c = await createCompany(session.app, session.token);
     const noId = HEADERS.filter((h) => h !== '身份证号' && h !== '手机号');
     const res = await upload('accountsStaff', workbook([noId, staffRow(c.companyName, '缺列', idCard()).filter((_v, i) => HEADERS[i] !== '身份证号' && HEADERS[i] !== '手机号')]));
     expect(res.statusCode).toBe(400);
@@ -230,16 +222,16 @@ describe('file-level rejections import nothing', () => {
   });
 
   it('checks the upload itself: multipart, one file, the field name, 50 MB, the create permission', async () => {
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/api/import/accountsStaff', headers: bearer(token), payload: { a: 1 } });
+    const notMultipart = await session.app.inject({ method: 'POST', url: '/api/import/accountsStaff', headers: bearer(session.token), payload: { a: 1 } });
     expect(notMultipart.statusCode).toBe(400);
     expect(notMultipart.json().message).toBe('请选择要上传的文件');
     expect((await upload('accountsStaff', workbook([HEADERS]), { fieldName: 'upload' })).statusCode).toBe(400);
     const boundary = '----two';
     const part = (n: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${n}"\r\n\r\nabc\r\n`);
-    const two = await t.app.inject({
+    const two = await session.app.inject({
       method: 'POST',
       url: '/api/import/accountsStaff',
-      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...bearer(session.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([part('a.xlsx'), part('b.xlsx'), Buffer.from(`--${boundary}--\r\n`)]),
     });
     expect(two.statusCode).toBe(400);
@@ -247,7 +239,7 @@ describe('file-level rejections import nothing', () => {
     const big = await upload('accountsStaff', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(50 * 1024 * 1024 + 10)]));
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('上传文件大小不能超过 50MB');
-    const reader = await scopedUser(t.app, { username: uniq('ro'), codes: ['ACCOUNTSSTAFF_SELECT'], dataScope: '全部' });
+    const reader = await scopedUser(session.app, { username: uniq('ro'), codes: ['ACCOUNTSSTAFF_SELECT'], dataScope: '全部' });
     expect((await upload('accountsStaff', workbook([HEADERS]), { tk: reader.token })).statusCode).toBe(403);
   });
 });
@@ -276,14 +268,14 @@ describe('company import', () => {
     );
 
   it('imports companies keyed by name: new names insert, known names update and rename nothing else', async () => {
-    const known = await createCompany(t.app, token);
+    const known = await createCompany(session.app, session.token);
     const fresh = uniq('新单位');
     const res = await upload('accountsCompany', workbook([COMPANY_HEADERS, companyRow(fresh), companyRow(known.companyName, { 联系人: '新联系人', 服务费: '95.5' }), companyRow(uniq('坏'), { 派遣单位: '无此派遣单位' })]));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ total: 3, inserted: 1, updated: 1, failed: 1, errors: [{ row: 4, column: '派遣单位', message: expect.stringContaining('派遣单位不存在') }] });
-    const updated = (await t.app.inject({ method: 'GET', url: `/api/accountsCompany/${known.id}`, headers: bearer(token) })).json();
+    const updated = (await session.app.inject({ method: 'GET', url: `/api/accountsCompany/${known.id}`, headers: bearer(session.token) })).json();
     expect(updated).toMatchObject({ contact: '新联系人', fee: 95.5, companyName: known.companyName });
-    const created = (await t.app.inject({ method: 'GET', url: `/api/accountsCompany?companyName=${encodeURIComponent(fresh)}`, headers: bearer(token) })).json();
+    const created = (await session.app.inject({ method: 'GET', url: `/api/accountsCompany?companyName=${encodeURIComponent(fresh)}`, headers: bearer(session.token) })).json();
     expect(created.content[0]).toMatchObject({ gongshangRatioCompany: 0.004, deptId: 1 });
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { openThrowawayDatabase } from './throwawayDatabase.ts';
@@ -97,3 +98,28 @@ export async function loginResponse(app: FastifyInstance, username: string, pass
 
 /** Headers with a bearer token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** What adminApp() hands a test file: read inside tests and hooks (set before the file's first test). */
+export interface AdminSession {
+  app: FastifyInstance;
+  /** The admin's bearer token. */
+  token: string;
+}
+
+/**
+ * The usual set-up of a test file: one app on a fresh database with the admin signed in, made before the file's tests
+ * and closed after them.
+ */
+export function adminApp(overrides: Partial<AppConfig> = {}): AdminSession {
+  const session = {} as AdminSession;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(overrides);
+    session.app = t.app;
+    session.token = await login(t.app, 'admin', DEV_ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return session;
+}

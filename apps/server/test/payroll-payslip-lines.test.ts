@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payslipMismatches } from '@app/shared/payroll/payslipCheck';
 import { checkPayslipSheet } from '../src/modules/payroll/payslipImport.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { adminToken, idCard, multipart, workbook } from './dispatch-fixtures.ts';
+import { adminApp, } from './helpers.ts';
+import { idCard, multipart, workbook } from './dispatch-fixtures.ts';
 
 // Payslips add up on their face (issue 10 item 11): P6 (an import whose 实发 does not match its items is reported
 // per row), S4 (the import streams: two passes over the file, a row cap, all or nothing).
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
 const HEADER = ['月份', '姓名', '身份证号', '基础工资', '加班费', '扣款（税前）', '本期应发', '社保公积金合计', '应纳税额', '工会费', '实发'];
 
 async function importSheet(rows: unknown[][]) {
   const mp = multipart(workbook(rows, 'xlsx'), 'payslips.xlsx');
-  const res = await t.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...mp.headers, authorization: `Bearer ${token}` }, payload: mp.payload });
+  const res = await session.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...mp.headers, authorization: `Bearer ${session.token}` }, payload: mp.payload });
   return { status: res.statusCode, body: res.json() };
 }
 /** A valid, distinct ID card for person n (n < 40,000). */
 const personId = (n: number) => idCard(`${1960 + Math.floor(n / 1000)}-01-01`, n % 1000);
-const slipsOf = (month: string) => t.app.ctx.db.selectFrom('ac_payslip').selectAll().where('month', '=', month).orderBy('id').execute();
+const slipsOf = (month: string) => session.app.ctx.db.selectFrom('ac_payslip').selectAll().where('month', '=', month).orderBy('id').execute();
 
 describe('payslip arithmetic (P6)', () => {
   it('accepts a payslip that adds up, with 扣款 subtracted and 年终1/2 inside 本期应发 or not', () => {
@@ -89,8 +80,8 @@ describe('streamed payslip import (S4)', () => {
     // the last person has payslips of the month from two client companies: a re-import without 名称 cannot say
     // which one it replaces, so the whole file (1,200 rows, 2 chunks) is refused and nothing changes
     const last = stored[1_199];
-    await t.app.ctx.db.updateTable('ac_payslip').set({ mingcheng: '甲单位' }).where('id', '=', Number(last.id)).execute();
-    await t.app.ctx.db.insertInto('ac_payslip').values({ month, name: '批量1199', id_card: String(last.id_card), mingcheng: '乙单位', jichu: 1, source: '导入' }).execute();
+    await session.app.ctx.db.updateTable('ac_payslip').set({ mingcheng: '甲单位' }).where('id', '=', Number(last.id)).execute();
+    await session.app.ctx.db.insertInto('ac_payslip').values({ month, name: '批量1199', id_card: String(last.id_card), mingcheng: '乙单位', jichu: 1, source: '导入' }).execute();
     const changed = rows.map((r) => [...r.slice(0, 3), Number(r[3]) + 1, '', '', Number(r[6]) + 1]);
     const refused = await importSheet([HEADER, ...changed]);
     expect(refused.status).toBe(400);

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryStatsOf } from '../src/core/queryStats.ts';
-import { adminToken, idCard, multipart, workbook } from './dispatch-fixtures.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { idCard, multipart, workbook } from './dispatch-fixtures.ts';
+import { adminApp, } from './helpers.ts';
 
 // Issue 20: the payslip import writes each chunk as multi-row statements (one INSERT per chunk on PostgreSQL,
 // a few on SQLite and MySQL; likewise the UPDATEs of the payslips it replaces), not one UPDATE per row, which
 // cost PostgreSQL and MariaDB a round trip each. Each row must still get its own values.
 
-let t: TestApp;
-let token: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const session = adminApp();
 
 const HEADER = ['月份', '姓名', '身份证号', '基础工资', '本期应发', '实发', '备注'];
 const MONTH = '2026-07';
@@ -25,13 +16,13 @@ const personId = (n: number) => idCard(`${1960 + Math.floor(n / 1000)}-01-01`, n
 
 async function importSheet(rows: unknown[][]) {
   const mp = multipart(workbook([HEADER, ...rows], 'xlsx'), 'payslips.xlsx');
-  const res = await t.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...mp.headers, authorization: `Bearer ${token}` }, payload: mp.payload });
+  const res = await session.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...mp.headers, authorization: `Bearer ${session.token}` }, payload: mp.payload });
   return { status: res.statusCode, body: res.json() };
 }
 
 /** How many INSERT and UPDATE statements on ac_payslip `run` sent (the SQL monitor's counts). */
 async function writeStatements(run: () => Promise<unknown>) {
-  const stats = queryStatsOf(t.app.ctx.db);
+  const stats = queryStatsOf(session.app.ctx.db);
   if (!stats) throw new Error('no query statistics on the test database');
   stats.reset();
   await run();
@@ -44,7 +35,7 @@ async function writeStatements(run: () => Promise<unknown>) {
 }
 
 const slips = () =>
-  t.app.ctx.db.selectFrom('ac_payslip').select(['id', 'id_card', 'jichu', 'benqi', 'shifa', 'beizhu', 'source']).where('month', '=', MONTH).orderBy('id').execute();
+  session.app.ctx.db.selectFrom('ac_payslip').select(['id', 'id_card', 'jichu', 'benqi', 'shifa', 'beizhu', 'source']).where('month', '=', MONTH).orderBy('id').execute();
 
 describe('payslip import in multi-row statements (issue 20)', () => {
   it('re-importing 1,200 rows updates each replaced payslip with its own values, in a few statements per chunk', async () => {
