@@ -56,6 +56,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     trustProxy: config.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
     // answers whose head starts with the security headers made once (core/security.ts)
+    // Fastify types this as a class generic in its request; SecuredServerResponse extends ServerResponse<IncomingMessage>
     http: { ServerResponse: SecuredServerResponse as never },
     // The db plugin migrates and syncs the definitions under the start-up lock: on a busy database, or while another
     // instance holds the lock, that can take longer than Fastify's default 10 s plugin budget (seen on MariaDB while

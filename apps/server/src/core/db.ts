@@ -76,7 +76,7 @@ export async function openDatabase(url: string, opts: { report?: Report } = {}):
         return types.getTypeParser(oid, format);
       },
     };
-    const pool = new Pool({ connectionString: url, max: 10, types: typeParsers as never });
+    const pool = new Pool({ connectionString: url, max: 10, types: typeParsers });
     const stats = new QueryStats('postgres', () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }));
     const db = monitored(new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: stats.log }), stats);
     return { db, dialect: 'postgres', destroy: () => db.destroy(), url };
@@ -101,7 +101,7 @@ export async function openDatabase(url: string, opts: { report?: Report } = {}):
     const db = new Kysely<DB>({
       log: stats.log,
       dialect: new MysqlDialect({
-        pool: pool as never,
+        pool,
         // InnoDB's default REPEATABLE READ keeps the snapshot a transaction took at its first read: a write that
         // then waits for a lock (the salary month's batch row) would still read "not confirmed" after the confirm
         // it waited for had committed (finding P1). READ COMMITTED, as PostgreSQL uses, reads what is committed

@@ -48,6 +48,7 @@ export function securityHeaders(options: HelmetOptions): [name: string, value: s
   let failure: unknown;
   let finished = false;
   // helmet's middleware runs synchronously with static options; anything else would be a surprise worth failing on
+  // helmet's middleware never reads the request (static options); an empty object stands for an IncomingMessage
   helmet(options)({} as never, collector as unknown as ServerResponse, (err?: unknown) => {
     failure = err;
     finished = true;

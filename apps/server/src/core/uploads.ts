@@ -36,6 +36,7 @@ export const uploadsPlugin = fp(
         if (key === 'addHook') {
           return (name: string, hook: MultipartHook) => {
             if (name === 'onRequest' || name === 'onResponse') target.addHook(name, forMultipartOnly(hook));
+            // addHook's overloads pair each literal hook name with its signature; this passes any name through unchanged
             else target.addHook(name as never, hook as never);
             return hooksForMultipartOnly;
           };

@@ -51,13 +51,17 @@ export function tagsInMenuOrder(tags: string[], tree: MenuSeed[] = menuTreeOf(SH
 }
 
 interface OpenApiDoc {
-  paths?: Record<string, Record<string, { tags?: string[] }>>;
+  /** path -> method -> operation; a path item holds other keys too ($ref, summary, parameters), which have no tags */
+  paths?: Record<string, object | undefined>;
   tags?: { name: string }[];
 }
+
+const tagsOf = (operation: unknown): string[] =>
+  operation && typeof operation === 'object' && 'tags' in operation && Array.isArray(operation.tags) ? operation.tags.filter((t): t is string => typeof t === 'string') : [];
 
 /** The document with its top-level `tags` list in menu order (Swagger UI and the 接口文档 screen group by it). */
 export function withOrderedTags<D extends OpenApiDoc>(doc: D): D {
   const seen: string[] = [];
-  for (const ops of Object.values(doc.paths ?? {})) for (const op of Object.values(ops)) for (const tag of op?.tags ?? []) if (!seen.includes(tag)) seen.push(tag);
+  for (const ops of Object.values(doc.paths ?? {})) for (const op of Object.values(ops ?? {})) for (const tag of tagsOf(op)) if (!seen.includes(tag)) seen.push(tag);
   return { ...doc, tags: tagsInMenuOrder(seen).map((name) => ({ name })) };
 }

@@ -74,7 +74,7 @@ export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: Q
       const f = def.fields.find((x) => x.name === name);
       return f ? col(f) : name;
     });
-    q = q.where((eb) => eb.or(cols.map((c) => likeContains(dialect, c, blurry) as never))) as QB;
+    q = q.where((eb) => eb.or(cols.map((c) => likeContains(dialect, c, blurry)))) as QB;
   }
   return q;
 }

@@ -66,6 +66,7 @@ export function routeContract<C extends ContractShape>(app: FastifyInstance, con
       ...(contract.response ? { response: { 200: contract.response, ...(contract.created ? { 201: contract.response } : {}) } } : {}),
     },
     ...hooks,
+    // typed by the contract's parsed input (ContractRequestOf), which app.route's generic RouteGenericInterface cannot carry
     handler: handler as never,
   });
 }

@@ -53,7 +53,7 @@ const checkEveryResponse = !!process.env.VITEST;
 /** Answers are checked against (and shaped by) their response schema, except trusted ones outside tests. */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
   if (!checkEveryResponse && trustedResponses.has(route.schema)) return (data) => JSON.stringify(data);
-  return zodSerializerCompiler(route as never);
+  return zodSerializerCompiler(route);
 };
 
 /** `/:id` path parameters. */

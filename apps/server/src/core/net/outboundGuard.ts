@@ -119,7 +119,7 @@ function listed(allowlist: readonly string[], host: string, addresses: (ipaddr.I
     try {
       if (entry.includes('/')) {
         const cidr = ipaddr.parseCIDR(entry);
-        if (addresses.some((a) => a.kind() === cidr[0].kind() && a.match(cidr as never))) return true;
+        if (addresses.some((a) => a.kind() === cidr[0].kind() && a.match(cidr))) return true;
       } else if (ipaddr.isValid(entry)) {
         const wanted = ipaddr.parse(entry).toNormalizedString();
         if (addresses.some((a) => a.toNormalizedString() === wanted)) return true;

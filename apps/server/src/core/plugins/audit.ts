@@ -74,7 +74,7 @@ async function auditPlugin(app: FastifyInstance): Promise<void> {
       if (!isMutating(req.method) && !log) return done();
       writeOperationLog(app, req, reply, routeUrl, log).then(done, done);
     };
-    route.onResponse = [writeLog as never, ...hookList(route.onResponse)];
+    route.onResponse = [writeLog, ...hookList(route.onResponse)];
   });
 }
 

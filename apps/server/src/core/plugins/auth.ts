@@ -210,8 +210,8 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     const auth = (route.config as { auth?: RouteAuth } | undefined)?.auth;
     const beforePasswordChange = (route.config as { beforePasswordChange?: boolean } | undefined)?.beforePasswordChange === true;
     const guard = !auth || auth === 'public' ? identify : guardFor(auth, beforePasswordChange);
-    route.onRequest = [guard as never, ...hookList(route.onRequest)];
-    if (auth && methods.some(isMutating)) route.onSend = [...hookList(route.onSend), invalidate as never];
+    route.onRequest = [guard, ...hookList(route.onRequest)];
+    if (auth && methods.some(isMutating)) route.onSend = [...hookList(route.onSend), invalidate];
     if (methods.every((m) => m === 'HEAD' || m === 'OPTIONS')) return;
     if (!isApiUrl(route.url)) return;
     if (!auth) throw new Error(`route ${methods.join(',')} ${route.url} declares no config.auth`);

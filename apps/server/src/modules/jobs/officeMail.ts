@@ -18,7 +18,7 @@ export async function adminUsers(app: FastifyInstance): Promise<AdminUser[]> {
     .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
     .select(['u.id as id', 'u.username as username', 'u.email as email'])
     .where('p.name', '=', 'ADMIN')
-    .where('u.enabled', '=', 1 as never)
+    .where('u.enabled', '=', 1)
     .distinct()
     .execute();
   return rows.map((r) => ({ id: Number(r.id), username: String(r.username), email: typeof r.email === 'string' && isEmailAddress(r.email) ? r.email : null }));

@@ -93,7 +93,7 @@ export async function registerNotices(app: FastifyInstance): Promise<void> {
     const totalElements = await countOf(qb);
     const rows = totalElements ? await qb.select(['id', 'kind', 'title', 'content', 'link', 'is_read', 'create_time']).orderBy('id', 'desc').limit(size).offset(page * size).execute() : [];
     const unreadCount = await countOf(db.selectFrom('sys_notice').where('user_id', '=', userId).where('is_read', '=', 0));
-    return { content: rows.map((r) => noticeRow(r as never)), totalElements, unread: unreadCount };
+    return { content: rows.map(noticeRow), totalElements, unread: unreadCount };
   });
 
   routeContract(app, markNoticesRead, async (req) => {

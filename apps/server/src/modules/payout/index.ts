@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { deletePayout, exportPayout, generatePayout, getPayoutBatch, listPayoutBatches, repayPayout } from '@app/shared/contracts/payout';
 import { bankTemplateResource } from '@app/shared/resources/bankTemplate';
 import { type Db, insertReturningId, nowIso } from '../../core/db.ts';
+import type { Insertable } from 'kysely';
+import type { DB } from '../../core/dbTypes.ts';
 import { AppError } from '../../core/errors.ts';
 import { attachmentDisposition } from '../../core/excel/writeXlsx.ts';
 import { routeContract } from '../../crud/registerContract.ts';
@@ -36,7 +38,7 @@ export function registerPayout(app: FastifyInstance): void {
 
   routeContract(app, listPayoutBatches, async (req) => {
     const { companyId, month, state, page = 0, size = 10 } = req.query;
-    let qb = db().selectFrom('accounts_payout_batch') as never as import('../../crud/registerResource.ts').AnySelect;
+    let qb = db().selectFrom('accounts_payout_batch');
     if (companyId) qb = qb.where('accounts_payout_batch.company_id', '=', companyId);
     if (month) qb = qb.where('accounts_payout_batch.month', '=', month);
     if (state) qb = qb.where('accounts_payout_batch.state', '=', state);
@@ -66,10 +68,10 @@ export function registerPayout(app: FastifyInstance): void {
     const salaries = (await db()
       .selectFrom('accounts_salary as s')
       .leftJoin('accounts_staff as st', (j) => j.onRef('st.company_id', '=', 's.company_id').onRef('st.id_card', '=', 's.id_card'))
-      .select(['s.id as id', 's.staff_name as staffName', 's.id_card as idCard', 's.real_salary as realSalary', 's.tag as tag', 'st.id as staffId', 'st.staff_name as cardName', 'st.bankcard_number as card', 'st.salary_bank as bank', 'st.phone as phone'] as never)
-      .where('s.company_id' as never, '=', companyId as never)
-      .where('s.month' as never, '=', month as never)
-      .orderBy('s.id' as never)
+      .select(['s.id as id', 's.staff_name as staffName', 's.id_card as idCard', 's.real_salary as realSalary', 's.tag as tag', 'st.id as staffId', 'st.staff_name as cardName', 'st.bankcard_number as card', 'st.salary_bank as bank', 'st.phone as phone'])
+      .where('s.company_id', '=', companyId)
+      .where('s.month', '=', month)
+      .orderBy('s.id')
       .execute()) as unknown as { id: number; staffName: string; idCard: string | null; realSalary: number | string | null; tag: number; staffId: number | null; cardName: string | null; card: string | null; bank: string | null; phone: string | null }[];
     // the month's confirmed 实发 total, which the batch must equal to the fen
     const confirmedTotal = salaries.filter((s) => Number(s.tag) === 1).reduce((t, s) => t + num(s.realSalary), 0);
@@ -217,7 +219,7 @@ interface NewBatch {
   kind: 'pay' | 'repay';
   parent_id: number | null;
   create_by: string | null;
-  rows: Record<string, unknown>[];
+  rows: Omit<Insertable<DB['accounts_payout_row']>, 'batch_id' | 'result' | 'create_time' | 'update_time'>[];
   /** re-pay: the failed rows of the parent each new row pays (same order as rows) */
   repaysRows?: number[];
 }

@@ -99,7 +99,7 @@ export function registerPayoutReturns(app: FastifyInstance): void {
         .execute();
       // the staff record keeps the corrected card, so next month's batch has it
       if (row.staff_id !== null)
-        await trx.updateTable('accounts_staff').set({ bankcard_number: account, update_time: now } as never).where('id', '=', num(row.staff_id)).where('company_id' as never, '=', num(b.company_id) as never).execute();
+        await trx.updateTable('accounts_staff').set({ bankcard_number: account, update_time: now }).where('id', '=', num(row.staff_id)).where('company_id', '=', num(b.company_id)).execute();
     });
     const updated = (await db().selectFrom('accounts_payout_row').selectAll().where('id', '=', num(row.id)).executeTakeFirstOrThrow()) as unknown as StoredRow;
     return rowOut(updated);

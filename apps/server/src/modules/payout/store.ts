@@ -3,7 +3,8 @@ import { type BankLayout, BankLayoutError, fenText, parseBankLayout } from '@app
 import { bankTemplateResource } from '@app/shared/resources/bankTemplate';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import type { DB } from '../../core/dbTypes.ts';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { loadVisibleCompany } from '../payroll/companies.ts';
@@ -149,8 +150,8 @@ export function layoutOrRefuse(api: Record<string, unknown>): BankLayout {
 }
 
 /** Inserts many rows in chunks (every database's limit on bound parameters stays far away). */
-export async function insertChunked(db: Db, table: 'accounts_payout_row', rows: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto(table).values(rows.slice(i, i + 500) as never).execute();
+export async function insertChunked(db: Db, table: 'accounts_payout_row', rows: Insertable<DB['accounts_payout_row']>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto(table).values(rows.slice(i, i + 500)).execute();
 }
 
 /** The sum of `amount` of a batch's rows (fen). */

@@ -1,6 +1,7 @@
 import type { Db } from '../../core/db.ts';
 import { dynamicDb } from '../../core/db.ts';
 import { SALARY_TABLE, salaryColumn, type StoredSalaryRow } from './salaryStore.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * 应扣未扣 across months (issue 20 item 5, finding PB4). A month whose deductions exceed the pay is calculated with
@@ -54,7 +55,7 @@ export async function applyArrears(db: Db, month: string, rows: StoredSalaryRow[
   const before = previousMonth(month);
   const owing = (await db
     .selectFrom(SALARY_TABLE)
-    .select([`${S('companyId')} as companyId`, `${S('idCard')} as idCard`, `${S('tag')} as tag`, `${S('unpaid')} as unpaid`] as never)
+    .select([refAs(S('companyId'), 'companyId'), refAs(S('idCard'), 'idCard'), refAs(S('tag'), 'tag'), refAs(S('unpaid'), 'unpaid')])
     .where(S('month'), '=', before)
     .where(S('companyId'), 'in', companyIds)
     .where(S('unpaid'), '>', 0)
@@ -81,7 +82,7 @@ export async function nextMonthCarryingFrom(db: Db, companyId: number, month: st
   const next = nextMonth(month);
   const row = await db
     .selectFrom(SALARY_TABLE)
-    .select(S('id') as never)
+    .select(refAs(S('id'), 'id'))
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', next)
     .where(S('tag'), '=', 1)

@@ -5,6 +5,7 @@ import type { Language } from '@app/shared/language';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
+import { refAs } from '../../core/selectAs.ts';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { type UnmatchedReason, type UnmatchedTaxInput, unmatchedTaxInputs } from './inputMatching.ts';
 import type { RowProblem } from '@app/shared/payroll';
@@ -98,7 +99,7 @@ export async function readCalculationReport(app: FastifyInstance, req: FastifyRe
   // before the first 计算 (no row has a calculate_time, even one 计算 left uncalculated) there is nothing to report
   const ran = await db
     .selectFrom(SALARY_TABLE)
-    .select(salaryColumn('id') as never)
+    .select(refAs(salaryColumn('id'), 'id'))
     .where(salaryColumn('companyId'), '=', company.id)
     .where(salaryColumn('month'), '=', month)
     .where('calculate_time', 'is not', null)

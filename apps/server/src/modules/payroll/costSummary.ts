@@ -36,7 +36,7 @@ export function registerCostSummary(app: FastifyInstance): void {
         sum('employerTotal').as('employerTotal'),
         sum('labourCost').as('labourCost'),
         sql<number>`max(${sql.ref(`${salaryResource.table}.tag`)})`.as('confirmed'),
-      ] as never)
+      ])
       .where(`${salaryResource.table}.month`, '=', month)
       .groupBy(`${salaryResource.table}.company_id`)
       .orderBy(`${salaryResource.table}.company_id`);

@@ -1,5 +1,6 @@
 import { dynamicDb } from '../../core/db.ts';
 import type { Db } from '../../core/db.ts';
+import { refsAs } from '../../core/selectAs.ts';
 import { calculateMonth, type LedgerRow, type MonthCalculationResult, type OpeningBalance, type SalaryRowData, type YtdCarry } from '@app/shared/payroll';
 import { taxOpeningResource } from '@app/shared/resources/taxOpening';
 import { applyArrears } from './arrears.ts';
@@ -52,30 +53,30 @@ export async function loadLedgerContext(
   const persons = personSubquery(db, who);
   let others = db
     .selectFrom(SALARY_TABLE)
-    .select(selectFields(CALC_FIELDS) as never)
+    .select(selectFields(CALC_FIELDS))
     .where(S('month'), '=', month)
     .where(S('dispatchCompany'), 'in', entities)
-    .where(S('idCard'), 'in', persons as never);
+    .where(S('idCard'), 'in', persons);
   if ('companyId' in who) others = others.where(S('companyId'), '!=', who.companyId);
   else others = others.where(S('id'), 'not in', ids);
   // two reads that the (id_card, tag, month) index answers without visiting the confirmed rows of the year
   const exceptions = (tag: 0 | 1, after: string) =>
     db
       .selectFrom(SALARY_TABLE)
-      .select(selectFields(LEDGER_FIELDS) as never)
+      .select(selectFields(LEDGER_FIELDS))
       .where(S('tag'), '=', tag)
       .where(S('month'), tag === 0 ? '>=' : '>', after)
       .where(S('month'), '<=', to)
       .where(S('month'), '!=', month)
       .where(S('dispatchCompany'), 'in', entities)
-      .where(S('idCard'), 'in', persons as never);
+      .where(S('idCard'), 'in', persons);
   const O = (f: string) => `${taxOpeningResource.table}.${fieldColumn(taxOpeningResource, f)}`;
   const openings = dynamicDb(db)
     .selectFrom(taxOpeningResource.table)
-    .select(OPENING_FIELDS.map((f) => `${O(f)} as ${f}`) as never)
+    .select(refsAs(OPENING_FIELDS, O))
     .where(O('taxYear'), '=', Number(month.slice(0, 4)))
     .where(O('dispatchCompany'), 'in', entities)
-    .where(O('idCard'), 'in', persons as never);
+    .where(O('idCard'), 'in', persons);
   const [o, unconfirmed, later, b] = [await others.execute(), await exceptions(0, from).execute(), await exceptions(1, month).execute(), await openings.execute()];
   const openingRows = b.map((r) => normalise<OpeningBalance>(r as Record<string, unknown>, OPENING_NUMERIC));
   const carries = await loadCarries(db, month, entities, 'idCards' in who ? who.idCards : who);

@@ -104,7 +104,7 @@ export function registerPayslipDelivery(app: FastifyInstance): void {
       );
     if (companyId) qb = qb.where('p.company_id', '=', companyId);
     if (month) qb = qb.where('p.month', '=', month);
-    qb = (await whereCompanyVisible(app, req, qb as never, 'p.company_id')) as unknown as typeof qb;
+    qb = await whereCompanyVisible(app, req, qb, 'p.company_id');
     const totalElements = await countOf(qb);
     const rows = totalElements ? ((await qb.selectAll('p').orderBy('p.month', 'desc').orderBy('p.company_name').orderBy('p.id', 'desc').limit(size).offset(page * size).execute()) as PublicationRow[]) : [];
     const counts = await countsOf(

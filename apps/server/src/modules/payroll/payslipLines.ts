@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { payslipLines as payslipLinesContract } from '@app/shared/contracts/payslips';
 import { PAYSLIP_LINE_ITEMS, type PayslipLines, payslipLinesOf, type SalaryLineSource } from '@app/shared/payroll/payslipLines';
 import { fenToYuanNumber } from '@app/shared/resource';
@@ -8,6 +8,7 @@ import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { fieldColumn, SALARY_TABLE } from './salaryStore.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * A generated payslip's lines (findings PB5, U13): read from the confirmed salary row it was made from, through
@@ -33,7 +34,7 @@ function lineSource(row: Record<string, unknown>): SalaryLineSource {
 export async function loadSalaryLineSources(db: Db, companyId: number, month: string, idCard?: string): Promise<Map<string, SalaryLineSource>> {
   let qb = db
     .selectFrom(SALARY_TABLE)
-    .select([`${S('idCard')} as idCard`, ...LINE_FIELDS.map((f) => `${S(f)} as ${f}`)] as never)
+    .select([refAs(S('idCard'), 'idCard'), ...LINE_FIELDS.map((f) => refAs(S(f), f))])
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month);
   if (idCard) qb = qb.where(S('idCard'), '=', idCard);
@@ -48,11 +49,11 @@ export const salaryPayslipLines = (source: SalaryLineSource): PayslipLines => pa
  * GET /api/acPayslip/lines?id=: the lines of one payslip the caller may see (an ordinary employee: only their
  * own, as every payslip endpoint), `{ lines: null }` for an imported one.
  */
-export function registerPayslipLines(app: FastifyInstance, isOrdinaryEmployee: (req: never) => boolean, ownIdCards: (req: never) => string[]): void {
+export function registerPayslipLines(app: FastifyInstance, isOrdinaryEmployee: (req: FastifyRequest) => boolean, ownIdCards: (req: FastifyRequest) => string[]): void {
   routeContract(app, payslipLinesContract, async (req) => {
     let qb = app.ctx.db.selectFrom(payslipResource.table).select(['id', 'id_card', 'month', 'company_id', 'source', 'benqi', 'shifa']).where('id', '=', req.query.id);
-    if (isOrdinaryEmployee(req as never)) {
-      const own = ownIdCards(req as never);
+    if (isOrdinaryEmployee(req)) {
+      const own = ownIdCards(req);
       qb = own.length ? qb.where('id_card', 'in', own) : qb.where('id', '<', 0);
     }
     const slip = (await qb.executeTakeFirst()) as Record<string, unknown> | undefined;

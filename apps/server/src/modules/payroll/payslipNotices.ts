@@ -21,7 +21,7 @@ export async function notifyPublication(app: FastifyInstance, pub: PublicationRo
   const names = [...new Set(cards.flatMap((c) => [c, c.toLowerCase()]))];
   const users = [];
   for (let i = 0; i < names.length; i += 500) {
-    users.push(...(await db.selectFrom('sys_user').select(['id', 'email']).where('username', 'in', names.slice(i, i + 500)).where('enabled', '=', 1 as never).execute()));
+    users.push(...(await db.selectFrom('sys_user').select(['id', 'email']).where('username', 'in', names.slice(i, i + 500)).where('enabled', '=', 1).execute()));
   }
   const title = `${pub.month} 工资条已发布`;
   const content = `${pub.company_name ?? ''} ${pub.month} 的工资条已发布，请在 ${pub.confirm_days} 天内查看并确认，如有疑问请点击“有异议”说明。`;

@@ -13,6 +13,7 @@ import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
 import { parseCompanyMonth } from './months.ts';
 import { ensureCompanyMonth, isConfirmed, loadCompanyMonthRows, lockCompanyMonth, SALARY_TABLE, salaryColumn, type StoredSalaryRow } from './salaryStore.ts';
 import { refreshLedgerMonth } from './ytdLedger.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * Corrections after confirm (issue 10 item 8). 反确认 reopens a confirmed company month, with a reason, under its
@@ -128,13 +129,13 @@ async function laterConfirmedMonths(trx: Db, companyId: number, month: string): 
   const entities = trx.selectFrom(SALARY_TABLE).select(S('dispatchCompany')).where(S('companyId'), '=', companyId).where(S('month'), '=', month);
   const rows = (await trx
     .selectFrom(SALARY_TABLE)
-    .select([`${S('companyName')} as companyName`, `${S('month')} as month`] as never)
+    .select([refAs(S('companyName'), 'companyName'), refAs(S('month'), 'month')])
     .distinct()
     .where(S('month'), '>', month)
     .where(S('month'), '<=', `${month.slice(0, 4)}-12`)
     .where(S('tag'), '=', 1)
-    .where(S('idCard'), 'in', persons as never)
-    .where(S('dispatchCompany'), 'in', entities as never)
+    .where(S('idCard'), 'in', persons)
+    .where(S('dispatchCompany'), 'in', entities)
     .orderBy(S('month'), 'desc')
     .limit(10)
     .execute()) as { companyName: string | null; month: string }[];

@@ -22,6 +22,7 @@ import {
 } from './salaryStore.ts';
 import { refreshLedgerMonth } from './ytdLedger.ts';
 import { computeRows } from './monthCalculation.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * The monthly salary flow of one client company: generate (salaryGeneration.ts: snapshot the payable staff) -> calculate ->
@@ -203,7 +204,7 @@ export async function editAdjustments(
 export async function assertRowsDeletable(app: FastifyInstance, trx: Db, ids: number[]): Promise<void> {
   const rows = (await trx
     .selectFrom(SALARY_TABLE)
-    .select([`${S('companyId')} as companyId`, `${S('month')} as month`, `${S('tag')} as tag`] as never)
+    .select([refAs(S('companyId'), 'companyId'), refAs(S('month'), 'month'), refAs(S('tag'), 'tag')])
     .where(S('id'), 'in', ids)
     .execute()) as { companyId: number; month: string; tag: number }[];
   const months = [...new Set(rows.map((r) => `${Number(r.companyId)}|${r.month}`))].sort();

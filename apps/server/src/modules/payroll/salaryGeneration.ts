@@ -10,6 +10,7 @@ import { AppError } from '../../core/errors.ts';
 import { loadVisibleCompany } from './companies.ts';
 import { inMonthLock } from './salaryFlow.ts';
 import { CLERK_AMOUNT_FIELDS, fieldColumn, isConfirmed, SALARY_TABLE, salaryColumn, updateRowsById } from './salaryStore.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * 生成 of a company's month (P2, P5): snapshots the workers payable in the month (by their join and leave dates)
@@ -81,13 +82,13 @@ export async function generateSalary(app: FastifyInstance, req: FastifyRequest, 
       .selectFrom(SALARY_TABLE)
       .select(
         [
-          `${S('id')} as id`,
-          `${S('idCard')} as idCard`,
-          `${S('origin')} as origin`,
-          `${S('adjustEdited')} as adjustEdited`,
-          ...CLERK_AMOUNT_FIELDS.map((f) => `${S(f)} as ${f}`),
-          ...REFERRED_MONTH_FIELDS.map((f) => `${S(f)} as ${f}`),
-        ] as never,
+          refAs(S('id'), 'id'),
+          refAs(S('idCard'), 'idCard'),
+          refAs(S('origin'), 'origin'),
+          refAs(S('adjustEdited'), 'adjustEdited'),
+          ...CLERK_AMOUNT_FIELDS.map((f) => refAs(S(f), f)),
+          ...REFERRED_MONTH_FIELDS.map((f) => refAs(S(f), f)),
+        ],
       )
       .where(S('companyId'), '=', company.id)
       .where(S('month'), '=', month)
@@ -138,7 +139,7 @@ export async function generateSalary(app: FastifyInstance, req: FastifyRequest, 
         .select([...constants.map(([c, v]) => v.as(c)), ...SNAPSHOT_COLUMNS.map(([f, c]) => sql.ref(ST(f)).as(c)), sql.ref(ST('salary')).as(S('fullSalary'))])
         .where(ST('id'), 'in', toInsert.slice(i, i + INSERT_CHUNK).map((p) => p.id))
         .orderBy(ST('id'));
-      await trx.insertInto(SALARY_TABLE).columns(columns as never).expression(select as never).execute();
+      await trx.insertInto(SALARY_TABLE).columns(columns).expression(select).execute();
     }
     await applyProration(app, trx, company.id, month, toInsert);
     await applyStaffExtras(app, trx, company.id, month);
@@ -174,13 +175,13 @@ async function payableStaff(trx: Db, companyId: number, month: string, rule: Pro
   const candidates = (await trx
     .selectFrom(staffResource.table)
     .select([
-      `${ST('id')} as id`,
-      `${ST('idCard')} as idCard`,
-      `${ST('salary')} as salary`,
-      `${ST('inductionDate')} as inductionDate`,
-      `${ST('leaveDate')} as leaveDate`,
-      `${ST('jobState')} as jobState`,
-    ] as never)
+      refAs(ST('id'), 'id'),
+      refAs(ST('idCard'), 'idCard'),
+      refAs(ST('salary'), 'salary'),
+      refAs(ST('inductionDate'), 'inductionDate'),
+      refAs(ST('leaveDate'), 'leaveDate'),
+      refAs(ST('jobState'), 'jobState'),
+    ])
     .where(ST('companyId'), '=', companyId)
     .where(ST('inductionDate'), '<=', last)
     .orderBy(ST('id'))
@@ -200,7 +201,7 @@ const personKey = (idCard: string) => idCard.trim().toUpperCase();
 async function generatedRows(trx: Db, companyId: number, month: string): Promise<{ id: number; idCard: string }[]> {
   return (await trx
     .selectFrom(SALARY_TABLE)
-    .select([`${S('id')} as id`, `${S('idCard')} as idCard`] as never)
+    .select([refAs(S('id'), 'id'), refAs(S('idCard'), 'idCard')])
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
     .where(S('origin'), '=', 'generated')
@@ -283,7 +284,7 @@ async function applyStaffExtras(app: FastifyInstance, trx: Db, companyId: number
   const byIdCard = new Map(sums.map((e) => [e.k, e]));
   const rows = (await trx
     .selectFrom(SALARY_TABLE)
-    .select([`${S('id')} as id`, `${S('idCard')} as idCard`] as never)
+    .select([refAs(S('id'), 'id'), refAs(S('idCard'), 'idCard')])
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
     .execute()) as { id: number; idCard: string }[];

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors.ts';
 import { sendXlsx, type XlsxColumn, XlsxFormula } from '../../core/excel/writeXlsx.ts';
 import type { CompanyRef } from './companies.ts';
 import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * 工资报表: one company's month as an .xlsx workbook (Office Open XML; the spec's '工资报表.xls' name is
@@ -67,7 +68,7 @@ async function loadFeeSetting(app: FastifyInstance, companyId: number): Promise<
   const C = (name: string) => fieldColumn(companyResource, name);
   const row = (await app.ctx.db
     .selectFrom(companyResource.table)
-    .select([`${C('feeType')} as feeType`, `${C('fee')} as fee`] as never)
+    .select([refAs(C('feeType'), 'feeType'), refAs(C('fee'), 'fee')])
     .where('id', '=', companyId)
     .executeTakeFirst()) as { feeType: string | null; fee: number | string | null } | undefined;
   return { feeType: String(row?.feeType ?? ''), fee: Number(row?.fee ?? 0) };
@@ -77,7 +78,7 @@ export async function sendSalaryReport(app: FastifyInstance, reply: FastifyReply
   const db = app.ctx.db;
   const rows = (await db
     .selectFrom(SALARY_TABLE)
-    .select([...['staffName', 'idCard', 'phone', 'calculated'], ...MONEY].map((f) => `${S(f)} as ${f}`) as never)
+    .select([...['staffName', 'idCard', 'phone', 'calculated'], ...MONEY].map((f) => refAs(S(f), f)))
     .where(S('companyId'), '=', company.id)
     .where(S('month'), '=', month)
     .orderBy(S('id'))

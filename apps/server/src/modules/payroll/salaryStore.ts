@@ -2,8 +2,8 @@ import { CompiledQuery, sql } from 'kysely';
 import { fenToYuan } from '@app/shared/payroll';
 import { columnOf, type ResourceDef } from '@app/shared/resource';
 import { salaryResource } from '@app/shared/resources/salary';
-import type { Db, DialectName } from '../../core/db.ts';
-import { nowIso, quoteIdentifier } from '../../core/db.ts';
+import { type Db, type DialectName, nowIso, quoteIdentifier } from '../../core/db.ts';
+import { refsAs } from '../../core/selectAs.ts';
 import type { LedgerRow, RowFigures, SalaryRowData } from '@app/shared/payroll';
 
 /**
@@ -117,8 +117,8 @@ export type StoredSalaryRow = SalaryRowData & {
   calculated: boolean;
 };
 
-export function selectFields(fields: readonly string[]) {
-  return fields.map((f) => `${SALARY_TABLE}.${S(f)} as ${f}`);
+export function selectFields<F extends string>(fields: readonly F[]) {
+  return refsAs(fields, (f) => `${SALARY_TABLE}.${S(f)}`);
 }
 
 /** Drivers already return integers and numerics as numbers (see core/db.ts); strings are converted defensively. */
@@ -150,7 +150,7 @@ export function personSubquery(db: Db, who: PersonFilter) {
 export async function loadCompanyMonthRows(db: Db, companyId: number, month: string): Promise<StoredSalaryRow[]> {
   const rows = await db
     .selectFrom(SALARY_TABLE)
-    .select(selectFields(CALC_FIELDS) as never)
+    .select(selectFields(CALC_FIELDS))
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
     .orderBy(S('id'))
@@ -162,7 +162,7 @@ export async function loadCompanyMonthRows(db: Db, companyId: number, month: str
 export async function loadPersonMonthRows(db: Db, companyId: number, month: string, idCard: string): Promise<StoredSalaryRow[]> {
   const rows = await db
     .selectFrom(SALARY_TABLE)
-    .select(selectFields(CALC_FIELDS) as never)
+    .select(selectFields(CALC_FIELDS))
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
     .where(S('idCard'), '=', idCard)

@@ -6,6 +6,7 @@ import type { Db } from '../../core/db.ts';
 import { fieldColumn } from './salaryStore.ts';
 import { registerAgentScopedResource } from './agentScope.ts';
 import { checkDeductionCaps } from './deductionCaps.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * 专项附加扣除 by category (issue 10 item 6): the screen and Excel routes (scoped by withholding agent), and the
@@ -44,7 +45,7 @@ export async function loadDeductionSums(db: Db, month: string, agents: readonly 
   for (let i = 0; i < idCards.length; i += 1000) {
     const rows = (await dynamicDb(db)
       .selectFrom(taxDeductionResource.table)
-      .select(fields.map((f) => `${D(f)} as ${f}`) as never)
+      .select(fields.map((f) => refAs(D(f), f)))
       .where(D('month'), '=', month)
       .where(D('dispatchCompany'), 'in', [...agents])
       .where(D('idCard'), 'in', idCards.slice(i, i + 1000))

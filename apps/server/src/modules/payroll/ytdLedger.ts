@@ -4,6 +4,7 @@ import { insertRowsRaw, nowIso } from '../../core/db.ts';
 import { isLabour, keyOf, type LedgerRow, monthTotals, separateBonusOf, type YtdCarry } from '@app/shared/payroll';
 import { taxYearOf } from './months.ts';
 import { asLedger, lockCompanyMonth, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * The year-to-date ledger (finding P8): one row per withholding agent (派遣单位), ID card and confirmed month,
@@ -92,7 +93,7 @@ export async function loadCarries(db: Db, month: string, entities: readonly stri
   const personList = wanted ? chunks(wanted) : [null];
   for (const part of personList) {
     let q = base().where('month', '=', previous);
-    q = part ? q.where('id_card', 'in', part) : q.where('id_card', 'in', personSubquery(db, persons as PersonRows) as never);
+    q = part ? q.where('id_card', 'in', part) : q.where('id_card', 'in', personSubquery(db, persons as PersonRows));
     for (const r of (await q.execute()) as YtdDbRow[]) carries.set(keyOf(r.dispatch_company, r.id_card), carryOf(r));
   }
   if (previous === from) return carries;
@@ -157,7 +158,7 @@ export interface PersonRows {
 }
 
 function personSubquery(db: Db, who: PersonRows) {
-  return db.selectFrom(SALARY_TABLE).select(S('idCard')).where(S('companyId'), '=', who.companyId).where(S('month'), '=', who.month);
+  return db.selectFrom(SALARY_TABLE).select(sql.ref<string>(S('idCard')).as('idCard')).where(S('companyId'), '=', who.companyId).where(S('month'), '=', who.month);
 }
 
 async function personIds(db: Db, who: PersonRows): Promise<string[]> {
@@ -177,7 +178,7 @@ export async function refreshLedgerMonth(trx: Db, dialect: DialectName, companyI
   const who = { companyId, month };
   const entityRows = (await trx
     .selectFrom(SALARY_TABLE)
-    .select(`${S('dispatchCompany')} as entity` as never)
+    .select(refAs(S('dispatchCompany'), 'entity'))
     .distinct()
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
@@ -191,13 +192,13 @@ export async function refreshLedgerMonth(trx: Db, dialect: DialectName, companyI
     .selectFrom(SALARY_TABLE)
     .select(
       (['dispatchCompany', 'idCard', 'month', 'companyName', 'taxesType', 'tag', 'gross', 'fiveOne', 'deduct', 'otherDeduct', 'tax', 'bonus', 'bonusMerged'] as const).map(
-        (f) => `${S(f)} as ${f}`,
-      ) as never,
+        (f) => refAs(S(f), f),
+      ),
     )
     .where(S('month'), '=', month)
     .where(S('tag'), '=', 1)
     .where(S('dispatchCompany'), 'in', entities)
-    .where(S('idCard'), 'in', personSubquery(trx, who) as never)
+    .where(S('idCard'), 'in', personSubquery(trx, who))
     .orderBy(S('companyId'))
     .orderBy(S('id'))
     .execute()).map(asLedger);
@@ -250,7 +251,7 @@ export async function refreshLedgerMonth(trx: Db, dialect: DialectName, companyI
 export async function rebuildLedger(db: Db, dialect: DialectName): Promise<number> {
   const months = (await db
     .selectFrom(SALARY_TABLE)
-    .select([`${S('companyId')} as companyId`, `${S('month')} as month`] as never)
+    .select([refAs(S('companyId'), 'companyId'), refAs(S('month'), 'month')])
     .distinct()
     .where(S('tag'), '=', 1)
     .orderBy(S('month'))

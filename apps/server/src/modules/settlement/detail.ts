@@ -4,7 +4,7 @@ import { maskIdCard } from '@app/shared/idcard';
 import { fenToYuan } from '@app/shared/payroll/money';
 import { sql } from 'kysely';
 import { likeContains } from '../../core/db.ts';
-import type { AnySelect } from '../../crud/registerResource.ts';
+import type { Db } from '../../core/db.ts';
 import { decodeLine, EVENTS, LINES, RECEIPTS, summaryOf } from './store.ts';
 
 /**
@@ -16,22 +16,24 @@ import { decodeLine, EVENTS, LINES, RECEIPTS, summaryOf } from './store.ts';
 export const SETTLEMENT_LINE_PAGE_SIZE = 20;
 
 type Row = Record<string, unknown>;
+const linesOf = (db: Db, settlementId: number) => db.selectFrom(LINES).where('settlement_id', '=', settlementId);
+type LineQuery = ReturnType<typeof linesOf>;
 const y = (fen: unknown) => fenToYuan(Number(fen));
 
 /** The lines matching `keyword`: part of the name or of the masked ID card, or a whole ID card number. */
-function whereKeyword(app: FastifyInstance, qb: AnySelect, keyword: string | undefined): AnySelect {
+function whereKeyword(app: FastifyInstance, qb: LineQuery, keyword: string | undefined): LineQuery {
   const k = keyword?.trim();
   if (!k) return qb;
   const { dialect } = app.ctx;
   const wholeIdCard = /^\d{17}[\dXx]$|^\d{15}$/.test(k);
   if (wholeIdCard) return qb.where('id_card_masked', '=', maskIdCard(k.toUpperCase()));
-  return qb.where((eb) => eb.or([likeContains(dialect, 'staff_name', k) as never, likeContains(dialect, 'id_card_masked', k.toUpperCase()) as never]));
+  return qb.where((eb) => eb.or([likeContains(dialect, 'staff_name', k), likeContains(dialect, 'id_card_masked', k.toUpperCase())]));
 }
 
 export async function statementDetail(app: FastifyInstance, row: Row, paging: { page: number; size: number; keyword?: string }): Promise<SettlementDetail> {
   const { db } = app.ctx;
   const id = Number(row.id);
-  const lineQuery = whereKeyword(app, db.selectFrom(LINES).where('settlement_id', '=', id) as never as AnySelect, paging.keyword);
+  const lineQuery = whereKeyword(app, linesOf(db, id), paging.keyword);
   const countRow = await lineQuery.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   const lineTotal = Number((countRow as Row | undefined)?.n ?? 0);
   const [lines, receipts, events] = await Promise.all([
@@ -54,7 +56,8 @@ export async function statementDetail(app: FastifyInstance, row: Row, paging: { 
     header: {
       heads: h.heads,
       lines: h.lines,
-      sums: sums as never,
+      // the header's sums were written by generateStatement from the same line shape
+      sums: sums as SettlementDetail['header']['sums'],
       itemNames: h.itemNames,
       itemSums: (h.itemSums as number[]).map(y),
       passThrough: y(h.passThrough),

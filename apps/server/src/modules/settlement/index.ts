@@ -18,7 +18,6 @@ import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { countOf } from '../../crud/pagedQuery.ts';
 import { routeContract } from '../../crud/registerContract.ts';
-import type { AnySelect } from '../../crud/registerResource.ts';
 import { whereCompanyVisible } from '../payroll/companies.ts';
 import { sendSettlementXlsx } from './export.ts';
 import { receivablesOf } from './ledger.ts';
@@ -56,24 +55,24 @@ export async function registerSettlement(app: FastifyInstance): Promise<void> {
 
   routeContract(app, listSettlements, async (req) => {
     const { page = 0, size = 10, companyId, month, state, allVersions } = req.query;
-    let qb = db.selectFrom(STATEMENTS) as never as AnySelect;
+    let qb = db.selectFrom(STATEMENTS);
     qb = await whereCompanyVisible(app, req, qb, `${STATEMENTS}.company_id`);
     if (companyId) qb = qb.where('company_id', '=', companyId);
     if (month) qb = qb.where('month', '=', month);
     if (state) qb = qb.where('state', '=', state);
     if (allVersions !== 'true') qb = qb.where('superseded', '=', 0);
-    const totalElements = await countOf(qb as never);
+    const totalElements = await countOf(qb);
     const rows = totalElements ? await qb.selectAll().orderBy('month', 'desc').orderBy('company_id', 'asc').orderBy('version', 'desc').limit(size).offset(page * size).execute() : [];
     return { content: rows.map((r) => summaryOf(r as Record<string, unknown>)), totalElements };
   });
 
   routeContract(app, listSettlementReceipts, async (req) => {
     const { page = 0, size = 10, companyId, month } = req.query;
-    let qb = db.selectFrom(`${RECEIPTS} as r`).innerJoin(`${STATEMENTS} as s`, 's.id', 'r.settlement_id') as never as AnySelect;
+    let qb = db.selectFrom(`${RECEIPTS} as r`).innerJoin(`${STATEMENTS} as s`, 's.id', 'r.settlement_id');
     qb = await whereCompanyVisible(app, req, qb, 'r.company_id');
     if (companyId) qb = qb.where('r.company_id', '=', companyId);
     if (month) qb = qb.where('r.month', '=', month);
-    const totalElements = await countOf(qb as never);
+    const totalElements = await countOf(qb);
     const rows = totalElements
       ? await qb
           .select(['r.id', 'r.settlement_id', 'r.company_id', 's.company_name', 'r.month', 'r.amount', 'r.receipt_date', 'r.note', 'r.username', 'r.create_time'])

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ReceivableRow, SettlementState } from '@app/shared/contracts/settlement';
 import { fenToYuan } from '@app/shared/payroll/money';
-import type { AnySelect } from '../../crud/registerResource.ts';
 import { whereCompanyVisible } from '../payroll/companies.ts';
 import { STATEMENTS } from './store.ts';
 
@@ -11,7 +10,7 @@ import { STATEMENTS } from './store.ts';
  * Newest month first per company.
  */
 export async function receivablesOf(app: FastifyInstance, req: FastifyRequest, companyId?: number): Promise<ReceivableRow[]> {
-  let qb = app.ctx.db.selectFrom(STATEMENTS) as never as AnySelect;
+  let qb = app.ctx.db.selectFrom(STATEMENTS);
   qb = await whereCompanyVisible(app, req, qb, `${STATEMENTS}.company_id`);
   if (companyId) qb = qb.where('company_id', '=', companyId);
   const rows = (await qb

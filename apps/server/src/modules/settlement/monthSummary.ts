@@ -35,7 +35,7 @@ export function registerSettlementMonthSummary(app: FastifyInstance): void {
           exists(
             selectFrom(`${STATEMENTS} as s`)
               .select('s.id')
-              .whereRef('s.company_id', '=', 'l.company_id' as never)
+              .whereRef('s.company_id', '=', 'l.company_id')
               .where('s.month', '=', month)
               .where('s.superseded', '=', 0),
           ),

@@ -58,7 +58,7 @@ export async function loadPersonRows(db: Db, companyId: number, month: string): 
       sql<number>`${z('employerGongshang')}`.as('employerGongshang'),
       sql<number>`${z('employerGongjijin')}`.as('employerGongjijin'),
       sql<number>`${z('siBackCompany')}`.as('employerBackPay'),
-    ] as never)
+    ])
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
     .orderBy('id')

@@ -8,6 +8,7 @@ import type { CompanyRef } from '../payroll/companies.ts';
 import { loadRateBook } from '../payroll/rates.ts';
 import { asRow, CALC_FIELDS, fieldColumn, SALARY_TABLE, salaryColumn, selectFields, type StoredSalaryRow } from '../payroll/salaryStore.ts';
 import { BACK_ITEMS, INSURANCES, STORED_FIGURES } from './backItems.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * 调基 (issue 24 item 2): the new bases of a client company's staff from a month, and the 补差 they owe for the
@@ -88,7 +89,7 @@ async function loadStaff(db: Db, companyId: number, fromMonth: string): Promise<
   const fields = ['id', 'idCard', 'staffName', 'censusType', 'leaveDate', 'yiliaoBaseSelf', ...Object.values(STAFF_BASE)];
   const rows = (await db
     .selectFrom(staffResource.table)
-    .select(fields.map((f) => `${ST(f)} as ${f}`) as never)
+    .select(fields.map((f) => refAs(ST(f), f)))
     .where(ST('companyId'), '=', companyId)
     .orderBy(ST('id'))
     .execute()) as Record<string, unknown>[];
@@ -124,7 +125,7 @@ async function priorYearAverages(db: Db, companyId: number, year: number, idCard
   for (let i = 0; i < idCards.length; i += 1000) {
     const rows = (await db
       .selectFrom(SALARY_TABLE)
-      .select([`${S('idCard')} as idCard`, `${S('month')} as month`, `${S('gross')} as gross`] as never)
+      .select([refAs(S('idCard'), 'idCard'), refAs(S('month'), 'month'), refAs(S('gross'), 'gross')])
       .where(S('companyId'), '=', companyId)
       .where(S('tag'), '=', 1)
       .where(S('month'), '>=', `${year}-01`)
@@ -247,7 +248,7 @@ async function confirmedRows(db: Db, companyId: number, month: string, idCards: 
   for (let i = 0; i < idCards.length; i += 1000) {
     const rows = await db
       .selectFrom(SALARY_TABLE)
-      .select([...selectFields(CALC_FIELDS), ...EMPLOYER_FIELDS.map((f) => `${SALARY_TABLE}.${S(f)} as ${f}`)] as never)
+      .select([...selectFields(CALC_FIELDS), ...EMPLOYER_FIELDS.map((f) => refAs(`${SALARY_TABLE}.${S(f)}`, f))])
       .where(S('companyId'), '=', companyId)
       .where(S('month'), '=', month)
       .where(S('tag'), '=', 1)

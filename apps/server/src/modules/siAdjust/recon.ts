@@ -7,6 +7,7 @@ import { parseMonthText } from '../../core/excel/cells.ts';
 import { fieldColumn, SALARY_TABLE } from '../payroll/salaryStore.ts';
 import { BACK_ITEMS, INSURANCES, STORED_FIGURES } from './backItems.ts';
 import { idCardCell, moneyCell, readSheetByHeader, type SheetColumn, SheetError, textCell } from './sheet.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * 社保平账 (issue 24 item 4): the bureau's monthly 应缴明细 of a client company against our figures of the same,
@@ -92,7 +93,7 @@ export async function ourFigures(db: Db, companyId: number, month: string, idCar
   const fields = ['idCard', 'staffName', ...new Set(Object.values(STORED_FIGURES).flatMap((o) => [o.self, o.company]).filter((f): f is string => !!f))];
   let qb = db
     .selectFrom(SALARY_TABLE)
-    .select(fields.map((f) => `${S(f)} as ${f}`) as never)
+    .select(fields.map((f) => refAs(S(f), f)))
     .where(S('companyId'), '=', companyId)
     .where(S('month'), '=', month)
     .where(S('tag'), '=', 1);
@@ -153,7 +154,7 @@ export async function staffCardsOf(db: Db, companyId: number, idCards: string[])
   if (!idCards.length) return new Set();
   const rows = (await db
     .selectFrom(staffResource.table)
-    .select(`${ST('idCard')} as idCard` as never)
+    .select(refAs(ST('idCard'), 'idCard'))
     .where(ST('companyId'), '=', companyId)
     .where(ST('idCard'), 'in', idCards)
     .execute()) as { idCard: string }[];

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { acceptSiReconLines, importSiRecon, listSiReconLines, listSiRecons } from '@app/shared/contracts/siAdjust';
+import { acceptSiReconLines, importSiRecon, listSiReconLines, listSiRecons, type SiInsurance } from '@app/shared/contracts/siAdjust';
 import { fenToYuan } from '@app/shared/payroll';
 import { insertReturningId, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -139,7 +139,8 @@ export function registerSiRecon(app: FastifyInstance): void {
         let totalSelf = 0;
         let totalCompany = 0;
         for (const l of lines) {
-          const o = ours.get(String(l.id_card).toUpperCase())?.get(l.insurance as never);
+          // the line's insurance was written by readBureauFile from the same list (SI_INSURANCES)
+          const o = ours.get(String(l.id_card).toUpperCase())?.get(l.insurance as SiInsurance);
           const self = Number(l.bureau_self ?? 0) - (o?.self ?? 0);
           const companyPart = Number(l.bureau_company ?? 0) - (o?.company ?? 0);
           if (self !== 0 || companyPart !== 0) {

@@ -1,6 +1,7 @@
 import { insuredItems, monthSpan } from '@app/shared/payroll';
 import type { SiChangeKind, SiChangeTarget } from '@app/shared/socialInsurance/siChangeLayout';
 import type { Db } from '../../core/db.ts';
+import { refAs } from '../../core/selectAs.ts';
 
 /**
  * The 增员 / 减员 / 基数变更 lists of a company's month (issue 24 item 3), derived from what the system already keeps:
@@ -82,7 +83,7 @@ const BASE_COLUMNS = { yanglaoBase: 'yanglao_base', yiliaoBase: 'yiliao_base', s
 async function salaryFigures(db: Db, companyId: number, month: string): Promise<Map<string, MonthFigures>> {
   const rows = await db
     .selectFrom('accounts_salary')
-    .select(['id_card as idCard', 'insure_type as insureType', 'gjj_ratio as gjjRatio', ...Object.entries(BASE_COLUMNS).map(([f, c]) => `${c} as ${f}` as const)] as never)
+    .select(['id_card as idCard', 'insure_type as insureType', 'gjj_ratio as gjjRatio', ...Object.entries(BASE_COLUMNS).map(([f, c]) => refAs(c, f))])
     .where('company_id', '=', companyId)
     .where('month', '=', month)
     .orderBy('id')
@@ -121,8 +122,8 @@ export async function changeLists(db: Db, companyId: number, month: string, targ
       'job_state as jobState',
       'leave_date as leaveDate',
       'gjj_ratio as gjjRatio',
-      ...Object.entries(BASE_COLUMNS).map(([f, c]) => `${c} as ${f}` as const),
-    ] as never)
+      ...Object.entries(BASE_COLUMNS).map(([f, c]) => refAs(c, f)),
+    ])
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute()) as Record<string, unknown>[];

@@ -21,6 +21,7 @@ import type { CurrentUser } from '../../../core/context.ts';
 import type { Db } from '../../../core/db.ts';
 import { AppError } from '../../../core/errors.ts';
 import { computeDeptScope, type DeptScope, whereDeptInScope } from '../../../core/rbac.ts';
+import { refAs } from '../../../core/selectAs.ts';
 import type { AnySelect } from '../../../crud/registerResource.ts';
 import { rowToApi } from '../../../crud/rowMapping.ts';
 import type { DataSourceReader, OpenOptions, TableField } from './types.ts';
@@ -145,7 +146,7 @@ export async function openDatasetRead(db: Db, ds: Dataset, tableData: TableField
       if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
       const take = Math.min(PAGE_ROWS, limit - count);
       if (take <= 0) return;
-      const qb = scopeDataset(db, dynamicDb(db).selectFrom(table).select(columns.map((c) => `${table}.${c}`) as never).where(`${table}.id`, '>', lastId), ds, scope, owner);
+      const qb = scopeDataset(db, dynamicDb(db).selectFrom(table).select(columns.map((c) => refAs(`${table}.${c}`, c))).where(`${table}.id`, '>', lastId), ds, scope, owner);
       const page = (await qb.orderBy(`${table}.id`, 'asc').limit(take).execute()) as Record<string, unknown>[];
       for (const r of page) {
         const api = rowToApi(ds.def, r);

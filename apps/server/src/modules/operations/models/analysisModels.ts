@@ -159,10 +159,10 @@ export const crosstabModel: BuiltinModel = {
     }
     rowsOut.push(['合计', ...cols.map((c) => show(colTotals.get(c) ?? [0, 0])), show(grand)]);
     const label = measure.kind === 'count' ? '数量' : `${measure.kind === 'sum' ? '合计' : '平均'}${measure.field}`;
-    const kind = measure.kind === 'count' ? 'int' : 'money';
+    const kind: 'int' | 'money' = measure.kind === 'count' ? 'int' : 'money';
     const file: OutputFile = {
       name: `${rowField}×${colField}_${label}`,
-      sheet: { name: '交叉表', columns: [`${rowField}\\${colField}`, ...cols, '合计'], kinds: ['text', ...cols.map(() => kind), kind] as never, rows: rowsOut },
+      sheet: { name: '交叉表', columns: [`${rowField}\\${colField}`, ...cols, '合计'], kinds: ['text', ...cols.map(() => kind), kind], rows: rowsOut },
     };
     const traits = rowTotals.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'zh')).slice(0, 10);
     return { files: [file], traits, rowsIn: counter.read };
