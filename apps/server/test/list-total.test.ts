@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEV_ADMIN_PASSWORD, login, TEST_DB, type TestApp } from './helpers.ts';
 import { EXACT_COUNT_BELOW } from '../src/crud/listTotal.ts';
+import { queryStatsOf } from '../src/core/queryStats.ts';
 
 /**
  * A generic list's totalElements (crud/listTotal.ts): exact on SQLite and MySQL; on PostgreSQL the planner's
@@ -62,5 +63,34 @@ describe('list totals', () => {
     expect(last.totalEstimated).toBeUndefined();
     const past = (await t.app.inject({ method: 'GET', url: `/api/job?page=${lastPage + 5}&size=1000`, headers: auth })).json();
     expect(past.content).toEqual([]);
+  });
+
+  it('over the network an exact total comes with its page in one statement; SQLite counts only a full first page', async () => {
+    const stats = queryStatsOf(t.app.ctx.db);
+    if (!stats) throw new Error('no query statistics on the test database');
+    const selects = async (url: string) => {
+      stats.reset();
+      const body = (await t.app.inject({ method: 'GET', url, headers: auth })).json();
+      const n = stats
+        .snapshot()
+        .statements.filter((s) => /\bsys_job\b/.test(s.sql) && /^\s*select/i.test(s.sql))
+        .reduce((sum, s) => sum + s.count, 0);
+      return { body, n };
+    };
+    const matching = Number((await t.app.ctx.db.selectFrom('sys_job').select((eb) => eb.fn.countAll().as('n')).where('name', 'like', '%岗位1%').executeTakeFirstOrThrow()).n);
+    const filter = `name=${encodeURIComponent('岗位1')}`;
+    const first = await selects(`/api/job?page=0&size=10&${filter}`);
+    const second = await selects(`/api/job?page=3&size=10&${filter}`);
+    const past = await selects(`/api/job?page=${Math.ceil(matching / 10) + 2}&size=10&${filter}`);
+    for (const page of [first, second, past]) expect(page.body.totalElements).toBe(matching);
+    expect(first.body.content).toHaveLength(10);
+    expect(past.body.content).toEqual([]);
+    if (TEST_DB === 'sqlite') {
+      // in the process: a count and a page
+      expect([first.n, second.n, past.n]).toEqual([2, 2, 1]);
+    } else {
+      // the page carries the count; a page past the end has no row to carry it and is counted on its own
+      expect([first.n, second.n, past.n]).toEqual([1, 1, 2]);
+    }
   });
 });

@@ -66,14 +66,27 @@ async function plannedRows(db: Db, filtered: SelectQueryBuilder<any, any, any>):
 }
 
 /**
- * The total of a list: `count()` runs the exact count; `known` is what the page already proves (at least this many
- * rows: offset + rows read, exact when the page came back short).
+ * The planner's estimate when a list is too big to count (PostgreSQL, EXACT_COUNT_BELOW rows or more by the
+ * statistics and the planner); null when its total is counted exactly (always on SQLite and MySQL/MariaDB).
  */
-export async function listTotal(db: Db, dialect: DialectName, table: string, filtered: SelectQueryBuilder<any, any, any>, count: () => Promise<number>): Promise<ListTotal> {
-  if (dialect !== 'postgres') return { totalElements: await count() };
+export async function estimatedTotal(db: Db, dialect: DialectName, table: string, filtered: SelectQueryBuilder<any, any, any>): Promise<ListTotal | null> {
+  if (dialect !== 'postgres') return null;
   const rows = await statisticsRows(db, table);
-  if (rows >= 0 && rows < EXACT_COUNT_BELOW) return { totalElements: await count() };
+  if (rows >= 0 && rows < EXACT_COUNT_BELOW) return null;
   const estimate = Math.round(await plannedRows(db, filtered));
-  if (estimate < EXACT_COUNT_BELOW) return { totalElements: await count() };
+  if (estimate < EXACT_COUNT_BELOW) return null;
   return { totalElements: estimate, totalEstimated: true };
+}
+
+/** The column a page carries its list's exact total in, when page and count are read in one statement. */
+export const TOTAL_COLUMN = '__total';
+
+/**
+ * The page with the list's exact total as an extra column of every row: one statement and one round trip instead of a
+ * count and a page (PostgreSQL and MySQL/MariaDB run the uncorrelated count once). A page past the end has no row to
+ * carry the total: null then, and the caller counts.
+ */
+export async function pageWithTotal(page: SelectQueryBuilder<any, any, any>, filtered: SelectQueryBuilder<any, any, any>): Promise<{ rows: Record<string, unknown>[]; total: number | null }> {
+  const rows = (await page.select(filtered.select((eb) => eb.fn.countAll().as('n')).as(TOTAL_COLUMN)).execute()) as Record<string, unknown>[];
+  return { rows, total: rows.length ? Number(rows[0][TOTAL_COLUMN]) : null };
 }

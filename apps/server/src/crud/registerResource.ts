@@ -16,7 +16,7 @@ import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
 import { checkOptionalWhen } from './optionalWhen.ts';
 import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
-import { type ListTotal, listTotal } from './listTotal.ts';
+import { estimatedTotal, type ListTotal, pageWithTotal } from './listTotal.ts';
 import { noteRouteOrigin } from './registerContract.ts';
 import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
 import { resourcePaths } from '@app/shared/resource/paths';
@@ -208,12 +208,20 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     const offset = paging.page * paging.size;
     const pageRows = () => qb.limit(paging.size).offset(offset).execute();
     const count = async () => Number(((await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
-    // No statement whose answer is already known: a first page that is not full is the whole list (no count),
-    // and a page past the end is empty (no page query). On PostgreSQL a big total is the planner's estimate (listTotal.ts).
-    const totalOf = () => listTotal(app.ctx.db, app.ctx.dialect, table, filtered, count);
+    // The fewest statements: on PostgreSQL a big total is the planner's estimate (listTotal.ts), asked before the page;
+    // over the network an exact total comes with the page in one statement; on SQLite (in the process, no round trip)
+    // a first page that is not full is the whole list (no count) and a page past the end is not read.
+    const estimate = await estimatedTotal(app.ctx.db, app.ctx.dialect, table, filtered);
+    const totalOf = async (): Promise<ListTotal> => estimate ?? { totalElements: await count() };
     let rows: unknown[];
     let total: ListTotal;
-    if (offset === 0) {
+    if (app.ctx.dialect !== 'sqlite' && !estimate) {
+      // A database over the network: the page and its exact count in one round trip (a page past the end, which has
+      // no row to carry the count, is counted on its own). SQLite runs in the process and counts only when needed.
+      const read = await pageWithTotal(qb.limit(paging.size).offset(offset), filtered);
+      rows = read.rows;
+      total = { totalElements: read.total ?? (offset === 0 ? 0 : await count()) };
+    } else if (offset === 0) {
       rows = await pageRows();
       total = rows.length < paging.size ? { totalElements: rows.length } : await totalOf();
     } else {
