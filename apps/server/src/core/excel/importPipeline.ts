@@ -298,6 +298,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     }
     for (const p of rows) {
       if (p.mode !== 'update') continue;
+      // any definition's table (the generic import): columns by name, values converted by the field kinds
       await dynamicDb(trx)
         .updateTable(def.table)
         .set(dbRowFor(p, now))

@@ -1,5 +1,4 @@
 import type { Db } from '../../core/db.ts';
-import { dynamicDb } from '../../core/db.ts';
 import { SALARY_TABLE, salaryColumn, type StoredSalaryRow } from './salaryStore.ts';
 import { refAs } from '../../core/selectAs.ts';
 
@@ -47,10 +46,7 @@ export async function applyArrears(db: Db, month: string, rows: StoredSalaryRow[
   const open = rows.filter((r) => r.tag !== 1);
   if (!open.length) return;
   const companyIds = [...new Set(open.map((r) => Number(r.companyId)))];
-  const companies = (await dynamicDb(db).selectFrom('accounts_company').select(['id', 'arrears_rule']).where('id', 'in', companyIds).execute()) as {
-    id: number;
-    arrears_rule: string | null;
-  }[];
+  const companies = await db.selectFrom('accounts_company').select(['id', 'arrears_rule']).where('id', 'in', companyIds).execute();
   const advances = new Set(companies.filter((c) => c.arrears_rule === 'advance').map((c) => Number(c.id)));
   const before = previousMonth(month);
   const owing = (await db

@@ -71,6 +71,7 @@ export async function loadLedgerContext(
       .where(S('dispatchCompany'), 'in', entities)
       .where(S('idCard'), 'in', persons);
   const O = (f: string) => `${taxOpeningResource.table}.${fieldColumn(taxOpeningResource, f)}`;
+  // the opening balances' columns are named through their definition (fieldColumn): the generic view of the table
   const openings = dynamicDb(db)
     .selectFrom(taxOpeningResource.table)
     .select(refsAs(OPENING_FIELDS, O))

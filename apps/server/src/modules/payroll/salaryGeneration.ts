@@ -273,6 +273,7 @@ async function restoreHandEdits(app: FastifyInstance, trx: Db, companyId: number
 async function applyStaffExtras(app: FastifyInstance, trx: Db, companyId: number, month: string): Promise<void> {
   // The extra rows' ID card is free text: compared trimmed and upper-cased (staff ID cards are normalised).
   const key = sql<string>`upper(trim(${sql.ref(EX('staffIdCard'))}))`;
+  // the staff-extra columns are named through their definition (EX): the generic view of the table
   const sums = (await dynamicDb(trx)
     .selectFrom(staffExtraResource.table)
     .select([key.as('k'), sql<number>`sum(${sql.ref(EX('jiaban'))})`.as('j'), sql<number>`sum(${sql.ref(EX('koukuan'))})`.as('d')])

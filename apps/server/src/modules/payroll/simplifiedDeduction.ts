@@ -1,6 +1,6 @@
 import { renderError } from '@app/shared/errors/catalogue';
 import type { Fen } from '@app/shared/payroll';
-import { type Db, dynamicDb } from '../../core/db.ts';
+import type { Db } from '../../core/db.ts';
 import { validationError } from '../../core/errors.ts';
 import { yuanText } from './deductionCaps.ts';
 import { currentChinaMonth } from './months.ts';
@@ -49,7 +49,7 @@ export async function simplifiedDeductionEvidence(db: Db, agent: string, idCard:
     for (let m = Math.max(1, last - Number(opening.months) + 1); m <= last; m++) covered.add(monthOf(year, m));
     income += Number(opening.cumulative_income ?? 0);
   }
-  const ledger = (await dynamicDb(db)
+  const ledger = await db
     .selectFrom(YTD_TABLE)
     .select(['month', 'gross'])
     .where('dispatch_company', '=', agent)
@@ -57,7 +57,7 @@ export async function simplifiedDeductionEvidence(db: Db, agent: string, idCard:
     .where('month', '>=', monthOf(year, 1))
     .where('month', '<=', monthOf(year, 12))
     .orderBy('month')
-    .execute()) as { month: string; gross: number | string }[];
+    .execute();
   // the ledger is cumulative: the year's last row less the last row the opening already counts
   let before = 0;
   let latest = 0;

@@ -43,6 +43,7 @@ export async function loadDeductionSums(db: Db, month: string, agents: readonly 
   if (agents.length === 0 || idCards.length === 0) return out;
   const fields = ['dispatchCompany', 'idCard', ...SPECIAL_ADDITIONAL_CATEGORIES, ...OTHER_DEDUCTION_CATEGORIES];
   for (let i = 0; i < idCards.length; i += 1000) {
+    // the deduction categories are columns named through the definition (D): the generic view of the table
     const rows = (await dynamicDb(db)
       .selectFrom(taxDeductionResource.table)
       .select(fields.map((f) => refAs(D(f), f)))

@@ -40,6 +40,7 @@ export function registerDepartments(app: FastifyInstance): void {
       if (ids.includes(ROOT_DEPT_ID)) throw new AppError('DEPT_ROOT_DELETE');
     },
     beforeDelete: async (ids, { db }) => {
+      // one look-up for each table that points at a department (table and column given below)
       const hasRows = async (table: string, column: string) => !!(await dynamicDb(db).selectFrom(table).select(column).where(column, 'in', ids).limit(1).executeTakeFirst());
       if (await hasRows('sys_user', 'dept_id')) throw new AppError('DEPT_HAS_USERS');
       if (await hasRows('sys_job', 'dept_id')) throw new AppError('DEPT_HAS_JOBS');

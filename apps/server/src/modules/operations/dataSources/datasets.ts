@@ -146,6 +146,7 @@ export async function openDatasetRead(db: Db, ds: Dataset, tableData: TableField
       if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
       const take = Math.min(PAGE_ROWS, limit - count);
       if (take <= 0) return;
+      // a data set reads whichever table and columns its administrator chose: only known at run time
       const qb = scopeDataset(db, dynamicDb(db).selectFrom(table).select(columns.map((c) => refAs(`${table}.${c}`, c))).where(`${table}.id`, '>', lastId), ds, scope, owner);
       const page = (await qb.orderBy(`${table}.id`, 'asc').limit(take).execute()) as Record<string, unknown>[];
       for (const r of page) {
