@@ -32,18 +32,6 @@ function sources(): Map<string, string> {
   return out;
 }
 
-/**
- * Transitional (issue 21 item 2, until the shared contracts and definitions state codes): a code the server
- * finds for a Chinese message (codeOfMessage in the catalogue) is used when one source file holds every
- * literal piece of its Chinese template, e.g. a contract's zod message '请输入任务名称'.
- */
-function usedByText(zh: string, files: Map<string, string>): boolean {
-  const pieces = zh.split(/\{\w+\}/).filter((p) => p.length >= 2);
-  if (!pieces.length) return false;
-  for (const text of files.values()) if (pieces.every((p) => text.includes(p))) return true;
-  return false;
-}
-
 describe('error catalogue usage', () => {
   const files = sources();
   const all = [...files.values()].join('\n');
@@ -52,7 +40,7 @@ describe('error catalogue usage', () => {
   it('every catalogue code is used by a source outside the catalogue', () => {
     expect(files.size).toBeGreaterThan(300);
     const unused = (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter(
-      (code) => !named.has(code) && !BUILT_AT_RUN_TIME[code] && !usedByText(ERROR_CATALOGUE[code].zh, files),
+      (code) => !named.has(code) && !BUILT_AT_RUN_TIME[code],
     );
     expect(unused).toEqual([]);
   });

@@ -2,6 +2,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { idCardCheckDigit, parseIdCard } from '@app/shared/idcard';
 import { digitLossMessage, exactNumberText, textFieldCell } from '../src/core/excel/cells.ts';
+import { zhText } from '@app/shared/errors/zodIssues';
 import { adminApp, bearer } from './helpers.ts';
 import { createCompany, idCard, multipart, sheetRows, uniq, workbook, STAFF_SHEET_HEADERS, staffSheetRow } from './dispatch-fixtures.ts';
 
@@ -79,7 +80,7 @@ describe('number cells for text fields (cells.ts)', () => {
     expect(textFieldCell(true)).toBe('TRUE');
     expect(textFieldCell(null)).toBe('');
     expect(textFieldCell(1.10105199208014e17)).toBeNull();
-    expect(digitLossMessage('身份证号')).toBe('身份证号超过15位数字，Excel已丢失末尾数字（如 1.10105199208014E+17），请将“身份证号”列设置为文本格式后重新填写');
+    expect(zhText(digitLossMessage('身份证号'))).toBe('身份证号超过15位数字，Excel已丢失末尾数字（如 1.10105199208014E+17），请将“身份证号”列设置为文本格式后重新填写');
   });
 });
 

@@ -1,3 +1,4 @@
+import { zhText } from './errors/zodIssues.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { idCardCheckDigit } from './idcard.ts';
@@ -168,7 +169,7 @@ describe('contractWarnDate', () => {
 
 describe('contractDatesError', () => {
   it('refuses a start after the end and accepts equal dates or a missing side', () => {
-    expect(contractDatesError('2025-02-01', '2025-01-31')).toBe('合同开始日期不能晚于结束日期');
+    expect(zhText(contractDatesError('2025-02-01', '2025-01-31')!)).toBe('合同开始日期不能晚于结束日期');
     expect(contractDatesError('2025-01-31', '2025-01-31')).toBeNull();
     expect(contractDatesError(null, '2025-01-31')).toBeNull();
     expect(contractDatesError('2025-01-31', undefined)).toBeNull();

@@ -4,6 +4,7 @@
  * (reminder date). The server applies them on every write and the web dialog pre-fills with the same
  * functions, so both ends always agree.
  */
+import type { CodedMessage } from './errors/catalogue.ts';
 import { parseIdCard } from './idcard.ts';
 
 /** Days before the contract end on which the reminder falls when the user gives no reminder date. */
@@ -135,7 +136,7 @@ export function contractWarnDate(contractEnd: string | null | undefined, daysBef
 }
 
 /** The contract date rule of spec §5: null when fine, else the message. Both dates YYYY-MM-DD. */
-export function contractDatesError(contractStart: string | null | undefined, contractEnd: string | null | undefined): string | null {
-  if (contractStart && contractEnd && contractStart > contractEnd) return '合同开始日期不能晚于结束日期';
+export function contractDatesError(contractStart: string | null | undefined, contractEnd: string | null | undefined): CodedMessage | null {
+  if (contractStart && contractEnd && contractStart > contractEnd) return { code: 'CONTRACT_START_AFTER_END' };
   return null;
 }

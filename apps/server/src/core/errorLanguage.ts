@@ -1,11 +1,4 @@
-import {
-  codeOfMessage,
-  type ErrorCode,
-  type ErrorParams,
-  isErrorCode,
-  type LabelTranslator,
-  renderError,
-} from '@app/shared/errors/catalogue';
+import { type ErrorCode, type ErrorParams, type LabelTranslator, renderError } from '@app/shared/errors/catalogue';
 import { acceptedLanguages, type Language, normalizeLanguage } from '@app/shared/language';
 import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { translateDefinitionLabel } from '@app/shared/resources/labels';
@@ -31,16 +24,6 @@ export function requestLanguage(acceptLanguage: string | string[] | undefined): 
  */
 export const translateLabel: LabelTranslator = translateDefinitionLabel;
 
-/** Codes that say no more than the status: a catalogue code found for the message replaces them. */
-const GENERIC_CODES = new Set(['BAD_REQUEST', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN', 'UNAUTHORIZED', 'TOO_MANY_REQUESTS']);
-
-/** A Chinese message in `language`, with the catalogue code it came from (null when not catalogued). */
-export function localizeMessage(zh: string, language: Language): { message: string; code: ErrorCode | null } {
-  const found = codeOfMessage(zh);
-  if (!found) return { message: zh, code: null };
-  return { message: language === 'zh' ? zh : renderError(found.code, found.params, language, translateLabel), code: found.code };
-}
-
 /** The message of a catalogue code in `language`. */
 export function renderFor(code: ErrorCode, language: Language, params: ErrorParams = {}): string {
   return renderError(code, params, language, translateLabel);
@@ -53,33 +36,21 @@ export interface LocalizedError {
   fieldErrorCodes?: Record<string, string>;
 }
 
-/** A field message in `language` with its code (Chinese text not in the catalogue keeps `fallbackCode`). */
-function localizeField(m: FieldMessage, language: Language, fallbackCode: string): { message: string; code: string } {
-  if (typeof m !== 'string') return { message: renderFor(m.code, language, m.params), code: m.code };
-  const found = localizeMessage(m, language);
-  return { message: found.message, code: found.code ?? fallbackCode };
+/** A field message in `language` with its code. */
+function localizeField(m: FieldMessage, language: Language): { message: string; code: string } {
+  return { message: renderFor(m.code, language, m.params), code: m.code };
 }
 
 /** An AppError as the client receives it in `language`: message, code and field errors with their codes. */
 export function localizeAppError(err: AppError, language: Language): LocalizedError {
-  let message: string;
-  let code: string;
-  if (err.catalogued) {
-    const c = err.code as ErrorCode;
-    const first = c === 'VALIDATION' && err.fieldErrors ? Object.values(err.fieldErrors)[0] : undefined;
-    message = first !== undefined ? localizeField(first, language, c).message : language === 'zh' ? err.message : renderFor(c, language, err.params);
-    code = c;
-  } else {
-    const found = localizeMessage(err.message, language);
-    message = found.message;
-    code = err.code && !(GENERIC_CODES.has(err.code) && found.code) ? err.code : (found.code ?? err.code ?? 'BAD_REQUEST');
-  }
-  const out: LocalizedError = { message, code };
+  const first = err.code === 'VALIDATION' && err.fieldErrors ? Object.values(err.fieldErrors)[0] : undefined;
+  const message = first !== undefined ? localizeField(first, language).message : language === 'zh' ? err.message : renderFor(err.code, language, err.params);
+  const out: LocalizedError = { message, code: err.code };
   if (err.fieldErrors) {
     out.fieldErrors = {};
     out.fieldErrorCodes = {};
     for (const [field, m] of Object.entries(err.fieldErrors)) {
-      const f = localizeField(m, language, isErrorCode(code) ? code : 'VALIDATION');
+      const f = localizeField(m, language);
       out.fieldErrors[field] = f.message;
       out.fieldErrorCodes[field] = f.code;
     }

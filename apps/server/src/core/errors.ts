@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode, type ErrorParams, isErrorCode, renderError } from '@app/shared/errors/catalogue';
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorParams, renderError } from '@app/shared/errors/catalogue';
 import { type FieldMessage, firstIssueMessage, zhText } from '@app/shared/errors/zodIssues';
 import type { z } from 'zod';
 
@@ -8,38 +8,22 @@ import type { z } from 'zod';
  * `new AppError('DUPLICATE', { resource })` takes status and texts from the catalogue; the error handler
  * (core/plugins/errors.ts) answers `{status, message, timestamp, code, fieldErrors?, fieldErrorCodes?}` with
  * `message` in the request's Accept-Language (Chinese when absent or unknown). A `VALIDATION` error's message
- * is its first field's. The older form `new AppError(status, 中文消息, code?)` is on its way out (issue 21):
- * the handler looks its Chinese text up in the catalogue.
+ * is its first field's. `message` (the Error's own) is the Chinese text, for the logs.
  */
 export class AppError extends Error {
   readonly status: number;
-  readonly code?: string;
-  /** Parameters of the catalogue message (catalogue form only). */
-  readonly params?: ErrorParams;
-  /** Field -> its message: a catalogue code with parameters (or, not converted yet, Chinese text). */
+  readonly code: ErrorCode;
+  /** Parameters of the catalogue message. */
+  readonly params: ErrorParams;
+  /** Field -> its message, a catalogue code with parameters. */
   readonly fieldErrors?: Record<string, FieldMessage>;
-  constructor(code: ErrorCode, params?: ErrorParams, fieldErrors?: Record<string, FieldMessage>);
-  constructor(status: number, message: string, code?: string, fieldErrors?: Record<string, string>);
-  constructor(a: number | ErrorCode, b?: string | ErrorParams, c?: string | Record<string, FieldMessage>, d?: Record<string, string>) {
-    if (typeof a === 'string') {
-      const params = (b ?? {}) as ErrorParams;
-      const fieldErrors = c as Record<string, FieldMessage> | undefined;
-      const first = a === 'VALIDATION' && fieldErrors ? Object.values(fieldErrors)[0] : undefined;
-      super(first !== undefined ? zhText(first) : renderError(a, params, 'zh'));
-      this.status = ERROR_CATALOGUE[a].status;
-      this.code = a;
-      this.params = params;
-      this.fieldErrors = fieldErrors;
-    } else {
-      super(b as string);
-      this.status = a;
-      this.code = c as string | undefined;
-      this.fieldErrors = d;
-    }
-  }
-  /** True when the error was built from the catalogue (its code and parameters say everything). */
-  get catalogued(): boolean {
-    return this.params !== undefined && isErrorCode(this.code);
+  constructor(code: ErrorCode, params: ErrorParams = {}, fieldErrors?: Record<string, FieldMessage>) {
+    const first = code === 'VALIDATION' && fieldErrors ? Object.values(fieldErrors)[0] : undefined;
+    super(first !== undefined ? zhText(first) : renderError(code, params, 'zh'));
+    this.status = ERROR_CATALOGUE[code].status;
+    this.code = code;
+    this.params = params;
+    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -61,13 +45,9 @@ export class CodedError extends Error {
 /** The HTTP answer of a {@link CodedError}: same code, same parameters, the catalogue's status. */
 export const appErrorOf = (err: CodedError): AppError => new AppError(err.code, err.params);
 
-/**
- * A message a definition states (a unique rule, a tree's delete refusal, a field rule): a catalogue code, or
- * Chinese text the shared definitions have not converted yet (issue 21 item 2), which keeps the older form and
- * is looked up in the catalogue by the error handler. `status` and `code` are the string form's.
- */
-export function definitionError(message: FieldMessage, status: number, code: string): AppError {
-  return typeof message === 'string' ? new AppError(status, message, code) : new AppError(message.code, message.params ?? {});
+/** A definition's message (a unique rule, a tree's delete refusal, a field rule) as the error it answers. */
+export function definitionError(message: FieldMessage): AppError {
+  return new AppError(message.code, message.params ?? {});
 }
 
 /** A 400 (code VALIDATION) built from field errors; its message is the first field's. */
@@ -77,8 +57,7 @@ export function validationError(fieldErrors: Record<string, FieldMessage>): AppE
 
 /** A 400 from the first issue of a failed zod parse (`root`: the parsed value), with its catalogue code. */
 export function firstIssueError(error: z.ZodError, root?: unknown): AppError {
-  const m = firstIssueMessage(error, root);
-  return definitionError(m, 400, 'BAD_REQUEST');
+  return definitionError(firstIssueMessage(error, root));
 }
 
 /** Keys whose values never reach a log or a response. */

@@ -1,5 +1,6 @@
 import { dynamicDb } from '../core/db.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnOf, isLinkField, kindOf, MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, permissionCodes, validateField } from '@app/shared/resource';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,7 +45,7 @@ export interface ExcelRouteOptions {
   /** Fill derivable values of an imported row (only where missing), e.g. bases from the company. */
   prepareImportRow?: (values: Record<string, unknown>, req: FastifyRequest, mode: 'create' | 'update') => Promise<void> | void;
   /** Cross-field rules checked on every imported row with its field checks (importPipeline's rowChecks). */
-  importRowChecks?: (values: Record<string, unknown>) => Record<string, string>;
+  importRowChecks?: (values: Record<string, unknown>) => Record<string, FieldMessage>;
   /** Fields an import file may omit because prepareImportRow derives them. */
   derivedOnImport?: string[];
   /** Query (or multipart) parameters that give imported rows a default, e.g. companyId of the screen. */

@@ -316,7 +316,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
       let all = ids;
       if (tree) {
         all = collectDescendants(await treeLinks(db, table, parentColumn), ids);
-        if (tree.onDelete !== 'cascade' && all.some((i) => !ids.includes(i))) throw definitionError(tree.onDelete.refuse, 409, 'CONFLICT');
+        if (tree.onDelete !== 'cascade' && all.some((i) => !ids.includes(i))) throw new AppError(tree.onDelete.refuse);
       }
       await hooks.beforeDelete?.(all, { req, db });
       await deleteLinks(db, def, all);

@@ -4,8 +4,7 @@
  * A template names its parameters in braces (`{label}`); the Chinese text is the spec's binding wording and
  * the server's answer without (or with an unknown) Accept-Language, byte for byte. The server throws
  * `new AppError(code, params)` (apps/server/src/core/errors.ts) and renders `message` in the request's
- * language. Call sites not converted yet throw a Chinese message: `codeOfMessage()` finds its entry (the
- * parameters are read back from the text) so it still gets a code and a translation.
+ * language. Nothing reads a code back from text: every message is a code with parameters from the throw onwards.
  *
  * Parameters that are Chinese field labels (`label`, `field`, `resource`, `parent`) or a definition's own sentence
  * (`text`) are translated when the renderer is given a label translator; others (user input, numbers, ids) are kept as they are.
@@ -73,6 +72,7 @@ export const ERROR_CATALOGUE = {
   SALARY_ROWS_MORE: { status: 400, zh: '以下{count}条工资数据有误，未做任何修改：{rows}；等共{count}条', en: 'These {count} salary rows are wrong; nothing was changed: {rows}; {count} in all', es: 'Estas {count} filas de salario tienen errores; no se ha modificado nada: {rows}; {count} en total', ja: '次の{count}件の給与データに誤りがあるため、何も変更していません：{rows}；など計{count}件' },
   SALARY_ROWS_AT_CONFIRM: { status: 409, zh: '以下{count}条工资数据有误，未做任何修改：{rows}', en: 'These {count} salary rows are wrong; nothing was changed: {rows}', es: 'Estas {count} filas de salario tienen errores; no se ha modificado nada: {rows}', ja: '次の{count}件の給与データに誤りがあるため、何も変更していません：{rows}' },
   SALARY_ROWS_AT_CONFIRM_MORE: { status: 409, zh: '以下{count}条工资数据有误，未做任何修改：{rows}；等共{count}条', en: 'These {count} salary rows are wrong; nothing was changed: {rows}; {count} in all', es: 'Estas {count} filas de salario tienen errores; no se ha modificado nada: {rows}; {count} en total', ja: '次の{count}件の給与データに誤りがあるため、何も変更していません：{rows}；など計{count}件' },
+  SALARY_ROW_PROBLEM: { status: 400, zh: '{name}（{idCard}）：{problem}', en: '{name} ({idCard}): {problem}', es: '{name} ({idCard}): {problem}', ja: '{name}（{idCard}）：{problem}' },
   SALARY_ROW_GONE: { status: 409, zh: '工资数据已被删除或重新生成，请刷新', en: 'The salary row was deleted or generated again; please refresh', es: 'La fila de salario se eliminó o se volvió a generar; actualice la página', ja: '給与データは削除されたか再生成されました。再読み込みしてください' },
   SALARY_ONLY_ADJUSTABLE: { status: 400, zh: '只能修改加班费、扣款和全年一次性奖金', en: 'Only the overtime pay, the deduction and the annual bonus can be changed', es: 'Solo se pueden modificar las horas extra, la deducción y la gratificación anual', ja: '変更できるのは残業代、控除額、年間一時賞与だけです' },
   SALARY_ADJUSTMENT_EMPTY: { status: 400, zh: '请提供加班费、扣款或全年一次性奖金', en: 'Please give the overtime pay, the deduction or the annual bonus', es: 'Indique las horas extra, la deducción o la gratificación anual', ja: '残業代、控除額または年間一時賞与を指定してください' },
@@ -147,6 +147,13 @@ export const ERROR_CATALOGUE = {
   JOB_HANDLER_UNKNOWN: { status: 400, zh: '没有名为 {handler} 的任务处理器，请从列表中选择', en: 'There is no job handler named {handler}; please choose one from the list', es: 'No existe ningún manejador de tareas llamado {handler}; elija uno de la lista', ja: '{handler} という名前のタスクハンドラーはありません。一覧から選択してください' },
   LOG_RETENTION_BELOW_FLOOR: { status: 400, zh: '日志至少保留 {min} 天，不能设为 {days} 天（可由管理员在服务器配置 LOG_RETENTION_MIN_DAYS 中调低）', en: 'Logs are kept at least {min} days and cannot be set to {days} (an administrator may lower LOG_RETENTION_MIN_DAYS in the server configuration)', es: 'Los registros se conservan al menos {min} días y no pueden fijarse en {days} (un administrador puede reducir LOG_RETENTION_MIN_DAYS en la configuración del servidor)', ja: 'ログは少なくとも {min} 日間保持され、{days} 日には設定できません（管理者がサーバー設定の LOG_RETENTION_MIN_DAYS で下げられます）' },
   JOB_PARAMS_INVALID: { status: 400, zh: '任务参数必须是JSON对象：{reason}', en: 'The job parameters must be a JSON object: {reason}', es: 'Los parámetros de la tarea deben ser un objeto JSON: {reason}', ja: 'タスクのパラメーターはJSONオブジェクトである必要があります：{reason}' },
+  // the {reason} of JOB_PARAMS_INVALID: the parameters' text, or the first rule of the handler's parameters that failed (modules/jobs)
+  JOB_PARAMS_NOT_JSON: { status: 400, zh: '不是合法的JSON', en: 'not valid JSON', es: 'no es JSON válido', ja: '正しいJSONではありません' },
+  JOB_PARAMS_NOT_OBJECT: { status: 400, zh: '应为 {…} 形式', en: 'it should have the form {…}', es: 'debe tener la forma {…}', ja: '{…} の形式にしてください' },
+  JOB_PARAM_INT_RANGE: { status: 400, zh: '{name} 必须是{min}到{max}之间的整数', en: '{name} must be an integer from {min} to {max}', es: '{name} debe ser un entero de {min} a {max}', ja: '{name} は{min}から{max}までの整数である必要があります' },
+  JOB_PARAM_TRUE_FALSE: { status: 400, zh: '{name} 必须是 true 或 false', en: '{name} must be true or false', es: '{name} debe ser true o false', ja: '{name} は true か false である必要があります' },
+  JOB_PARAM_MODE: { status: 400, zh: 'mode 只能是 generate（生成）或 remind（提醒）', en: 'mode can only be generate or remind', es: 'mode solo puede ser generate (generar) o remind (recordar)', ja: 'mode は generate（生成）か remind（リマインド）のみです' },
+  JOB_PARAM_MONTH: { status: 400, zh: 'month 应为 yyyy-MM 格式，如 2026-11', en: 'month must be yyyy-MM, e.g. 2026-11', es: 'month debe tener el formato aaaa-MM, p. ej. 2026-11', ja: 'month は yyyy-MM 形式にしてください（例 2026-11）' },
   SCHEDULED_JOB_NOT_FOUND: { status: 404, zh: '定时任务不存在', en: 'The scheduled job does not exist', es: 'La tarea programada no existe', ja: '定期タスクが存在しません' },
   JOB_NAME_TAKEN: { status: 409, zh: '任务名称已存在', en: 'A job with this name already exists', es: 'Ya existe una tarea con este nombre', ja: 'このタスク名は既に存在します' },
   JOB_RUNNING: { status: 409, zh: '任务正在执行中，请等待本次执行结束', en: 'The job is running; wait until this run ends', es: 'La tarea se está ejecutando; espere a que termine', ja: 'タスクは実行中です。今回の実行が終わるまでお待ちください' },
@@ -181,9 +188,22 @@ export const ERROR_CATALOGUE = {
   MONTH_FORMAT_INVALID: { status: 400, zh: '月份格式应为YYYY-MM', en: 'The month must be YYYY-MM', es: 'El mes debe tener el formato AAAA-MM', ja: '月はYYYY-MM形式で入力してください' },
 
   // ---- 代发工资 and 银行模板 (modules/payout, issue 23) --------------------------------------------------------
-  BANKTEMPLATE_INVALID: { status: 400, zh: '银行模板“{name}”的{part}有误：{reason}', en: 'The bank template "{name}" has an error in {part}: {reason}', es: 'La plantilla bancaria "{name}" tiene un error en {part}: {reason}', ja: '銀行テンプレート「{name}」の{part}に誤りがあります：{reason}' },
+  BANKTEMPLATE_INVALID: { status: 400, zh: '银行模板“{name}”的{label}有误：{reason}', en: 'The bank template "{name}" has an error in {label}: {reason}', es: 'La plantilla bancaria "{name}" tiene un error en {label}: {reason}', ja: '銀行テンプレート「{name}」の{label}に誤りがあります：{reason}' },
+  // the {reason} of a template's error: which rule of its JSON parts failed (payout/bankLayout.ts, socialInsurance/siChangeLayout.ts)
+  LAYOUT_EMPTY: { status: 400, zh: '不能为空', en: 'it is empty', es: 'está vacío', ja: '空です' },
+  LAYOUT_NOT_JSON: { status: 400, zh: '不是合法的JSON', en: 'it is not valid JSON', es: 'no es JSON válido', ja: '正しいJSONではありません' },
+  LAYOUT_UNSUPPORTED: { status: 400, zh: '不支持“{value}”', en: '"{value}" is not supported', es: '"{value}" no se admite', ja: '「{value}」はサポートされていません' },
+  LAYOUT_AT: { status: 400, zh: '{path} {reason}', en: '{path}: {reason}', es: '{path}: {reason}', ja: '{path}：{reason}' },
+  LAYOUT_COLUMN_TITLE_REQUIRED: { status: 400, zh: '列标题不能为空', en: 'the column title is required', es: 'el título de la columna es obligatorio', ja: '列見出しは必須です' },
+  LAYOUT_COLUMN_FIELD_OR_VALUE: { status: 400, zh: '每列需要 field 或 value', en: 'each column needs field or value', es: 'cada columna necesita field o value', ja: '各列に field か value が必要です' },
+  LAYOUT_COLUMNS_AT_LEAST_ONE: { status: 400, zh: '至少一列', en: 'at least one column', es: 'al menos una columna', ja: '少なくとも1列が必要です' },
+  LAYOUT_COLUMNS_AT_MOST: { status: 400, zh: '最多{max}列', en: 'at most {max} columns', es: 'como máximo {max} columnas', ja: '最大{max}列です' },
+  LAYOUT_SUCCESS_VALUE_REQUIRED: { status: 400, zh: '至少一个表示成功的值', en: 'at least one value that means success', es: 'al menos un valor que indique éxito', ja: '成功を表す値が少なくとも1つ必要です' },
+  LAYOUT_LISTS_NEED_COLUMNS: { status: 400, zh: '至少一种名单需要列', en: 'at least one list needs columns', es: 'al menos una lista necesita columnas', ja: '少なくとも1種類のリストに列が必要です' },
+  LAYOUT_FIXED_WIDTH_NEEDS_WIDTH: { status: 400, zh: '无分隔符的定长文件每列需要 width（{column}）', en: 'a fixed-width file without a delimiter needs a width on every column ({column})', es: 'un archivo de ancho fijo sin delimitador necesita width en cada columna ({column})', ja: '区切り文字のない固定長ファイルでは各列に width が必要です（{column}）' },
+  LAYOUT_FIXED_RETURN_NEEDS_DELIMITER: { status: 400, zh: '定长文件的回盘需要 delimiter', en: 'the return file of a fixed-width file needs a delimiter', es: 'el archivo de respuesta de un archivo de ancho fijo necesita delimiter', ja: '固定長ファイルの返却ファイルには delimiter が必要です' },
   BANKTEMPLATE_IN_USE: { status: 409, zh: '银行模板已被代发批次使用，不能删除', en: 'The bank template is used by payout batches and cannot be deleted', es: 'La plantilla bancaria la usan lotes de pago y no se puede eliminar', ja: '銀行テンプレートは振込バッチで使用されているため削除できません' },
-  SICHANGETEMPLATE_INVALID: { status: 400, zh: '社保模板“{name}”的{part}有误：{reason}', en: 'The SI list template "{name}" has an error in {part}: {reason}', es: 'La plantilla de altas y bajas "{name}" tiene un error en {part}: {reason}', ja: '社会保険届出テンプレート「{name}」の{part}に誤りがあります：{reason}' },
+  SICHANGETEMPLATE_INVALID: { status: 400, zh: '社保模板“{name}”的{label}有误：{reason}', en: 'The SI list template "{name}" has an error in {label}: {reason}', es: 'La plantilla de altas y bajas "{name}" tiene un error en {label}: {reason}', ja: '社会保険届出テンプレート「{name}」の{label}に誤りがあります：{reason}' },
   SICHANGES_TEMPLATE_NOT_FOUND: { status: 404, zh: '社保模板不存在', en: 'The SI list template does not exist', es: 'La plantilla de altas y bajas no existe', ja: '社会保険届出テンプレートが存在しません' },
   SICHANGES_KIND_NOT_IN_TEMPLATE: { status: 400, zh: '社保模板“{name}”没有{kind}名单的列', en: 'The SI list template "{name}" has no columns for the {kind} list', es: 'La plantilla "{name}" no tiene columnas para la lista de {kind}', ja: 'テンプレート「{name}」には{kind}リストの列がありません' },
   SICHANGES_NOT_ENCODABLE: { status: 400, zh: '{name}的“{column}”无法用{encoding}编码写入文件，请改用GB18030或UTF-8编码的模板', en: 'The "{column}" of {name} cannot be written in {encoding}; use a GB18030 or UTF-8 template', es: 'La columna "{column}" de {name} no se puede escribir en {encoding}; use una plantilla GB18030 o UTF-8', ja: '{name}の「{column}」は{encoding}で書き込めません。GB18030またはUTF-8のテンプレートを使ってください' },
@@ -295,6 +315,7 @@ export const ERROR_CATALOGUE = {
 
   // ---- generic CRUD ----------------------------------------------------------------------------------------
   ID_INVALID: { status: 400, zh: 'ID必须是正整数', en: 'The ID must be a positive integer', es: 'El ID debe ser un entero positivo', ja: 'IDは正の整数である必要があります' },
+  CONTRACT_START_AFTER_END: { status: 400, zh: '合同开始日期不能晚于结束日期', en: 'The contract start date cannot be after its end date', es: 'La fecha de inicio del contrato no puede ser posterior a la de fin', ja: '契約開始日を終了日より後にすることはできません' },
   NAME_OR_ID_CARD_REQUIRED: { status: 400, zh: '请至少填写姓名或身份证号', en: 'Please enter at least the name or the ID card number', es: 'Indique al menos el nombre o el número de documento de identidad', ja: '氏名または身分証番号の少なくとも一方を入力してください' },
   ID_REQUIRED: { status: 400, zh: 'ID不能为空', en: 'The ID is required', es: 'El ID es obligatorio', ja: 'IDは必須です' },
   RECORD_NOT_FOUND: { status: 404, zh: '{resource}不存在或无权访问', en: '{resource} does not exist or is not accessible', es: '{resource}: no existe o no tiene acceso', ja: '{resource}が存在しないか、アクセス権がありません' },
@@ -329,7 +350,6 @@ export const ERROR_CATALOGUE = {
   FIELD_MAX: { status: 400, zh: '{label}不能大于{max}', en: '{label} may not be greater than {max}', es: '{label} no puede ser mayor que {max}', ja: '{label}は{max}以下にしてください' },
   FIELD_FORMAT: { status: 400, zh: '{label}格式不正确', en: '{label} has an invalid format', es: '{label} tiene un formato no válido', ja: '{label}の形式が正しくありません' },
   EMAIL_INVALID: { status: 400, zh: '请输入正确的邮箱地址', en: 'Please enter a valid e-mail address', es: 'Introduzca un correo electrónico válido', ja: '正しいメールアドレスを入力してください' },
-  MOBILE_INVALID: { status: 400, zh: '请输入正确的11位手机号码', en: 'Please enter a valid 11-digit mobile number', es: 'Introduzca un número de móvil válido de 11 dígitos', ja: '正しい11桁の携帯電話番号を入力してください' },
   ID_CARD_INVALID: { status: 400, zh: '身份证号码不正确', en: 'Invalid ID card number', es: 'Número de documento de identidad no válido', ja: '身分証番号が正しくありません' },
   FIELD_INTEGER: { status: 400, zh: '{label}必须是整数', en: '{label} must be an integer', es: '{label} debe ser un número entero', ja: '{label}は整数である必要があります' },
   FIELD_INVALID: { status: 400, zh: '{label}无效', en: '{label} is invalid', es: '{label} no es válido', ja: '{label}が無効です' },
@@ -345,6 +365,10 @@ export const ERROR_CATALOGUE = {
   FIELD_DATETIME: { status: 400, zh: '{label}时间格式不正确', en: '{label}: invalid time', es: '{label}: hora no válida', ja: '{label}の日時の形式が正しくありません' },
   FIELD_BOOLEAN: { status: 400, zh: '{label}必须是是或否', en: '{label} must be yes or no', es: '{label} debe ser sí o no', ja: '{label}は「はい」か「いいえ」である必要があります' },
   FIELD_NOT_OPTION: { status: 400, zh: '{label}"{value}"不是可选值', en: '{label} "{value}" is not one of the options', es: '{label} "{value}" no es una de las opciones', ja: '{label}「{value}」は選択肢にありません' },
+  FIELD_NOT_OPTION_HINT: { status: 400, zh: '{label}"{value}"不是可选值（可选：{options}）', en: '{label} "{value}" is not one of the options (options: {options})', es: '{label} "{value}" no es una de las opciones (opciones: {options})', ja: '{label}「{value}」は選択肢にありません（選択肢：{options}）' },
+  FIELD_NOT_OPTION_HINT_MORE: { status: 400, zh: '{label}"{value}"不是可选值（可选：{options}等）', en: '{label} "{value}" is not one of the options (options: {options} and more)', es: '{label} "{value}" no es una de las opciones (opciones: {options} y más)', ja: '{label}「{value}」は選択肢にありません（選択肢：{options}など）' },
+  FIELD_YES_NO_CELL: { status: 400, zh: '{label}应填写"是"或"否"', en: '{label} must be "yes" or "no"', es: '{label} debe ser "sí" o "no"', ja: '{label}には「是」か「否」を入力してください' },
+  EXCEL_DIGIT_LOSS: { status: 400, zh: '{label}超过{digits}位数字，Excel已丢失末尾数字（如 1.10105199208014E+17），请将“{label}”列设置为文本格式后重新填写', en: '{label} has more than {digits} digits and Excel lost the last ones (e.g. 1.10105199208014E+17); format the "{label}" column as text and enter it again', es: '{label} tiene más de {digits} dígitos y Excel perdió los últimos (p. ej. 1.10105199208014E+17); dé formato de texto a la columna "{label}" y vuelva a introducirlo', ja: '{label}が{digits}桁を超えたためExcelが末尾の桁を失いました（例 1.10105199208014E+17）。「{label}」列を文字列形式にして入力し直してください' },
   FIELD_REF_MISSING: { status: 400, zh: '{label}"{value}"不存在或无权访问', en: '{label} "{value}" does not exist or is not accessible', es: '{label} "{value}" no existe o no tiene acceso', ja: '{label}「{value}」が存在しないか、アクセス権がありません' },
   // a definition's own sentence (resources/*: `required: '请输入员工姓名'`, a pattern's or a unique rule's message),
   // spec-binding in Chinese; other languages translate {text} with the definitions' labels (resources/labels.ts)
@@ -359,7 +383,6 @@ export const ERROR_CATALOGUE = {
   FIELD_NOT_OBJECT: { status: 400, zh: '{label}必须是对象', en: '{label} must be an object', es: '{label} debe ser un objeto', ja: '{label}はオブジェクトである必要があります' },
   FIELD_NOT_LIST: { status: 400, zh: '{label}必须是列表', en: '{label} must be a list', es: '{label} debe ser una lista', ja: '{label}はリストである必要があります' },
   UNKNOWN_PARAMETERS: { status: 400, zh: '不支持的参数：{keys}', en: 'Unsupported parameters: {keys}', es: 'Parámetros no admitidos: {keys}', ja: 'サポートされていないパラメーターです：{keys}' },
-  REF_NOT_ACCESSIBLE: { status: 400, zh: '{label}不存在或无权访问', en: '{label} does not exist or is not accessible', es: '{label}: no existe o no tiene acceso', ja: '{label}が存在しないか、アクセス権がありません' },
 
   // ---- contracts' own checks (packages/shared/src/contracts; shared ones in contracts/schemas.ts) ------------
   PAGE_NUMBER_INVALID: { status: 400, zh: '页码必须是非负整数', en: 'The page number must be a non-negative integer', es: 'El número de página debe ser un entero no negativo', ja: 'ページ番号は0以上の整数である必要があります' },
@@ -370,7 +393,6 @@ export const ERROR_CATALOGUE = {
   MONTH_REQUIRED: { status: 400, zh: '请选择月份', en: 'Please choose the month', es: 'Elija el mes', ja: '月を選択してください' },
   MONTH_PATTERN_INVALID: { status: 400, zh: '月份格式应为yyyy-MM', en: 'The month must be yyyy-MM', es: 'El mes debe tener el formato aaaa-MM', ja: '月はyyyy-MM形式で入力してください' },
   DATE_FORMAT_INVALID: { status: 400, zh: '日期格式应为yyyy-MM-dd', en: 'The date must be yyyy-MM-dd', es: 'La fecha debe tener el formato aaaa-MM-dd', ja: '日付はyyyy-MM-dd形式で入力してください' },
-  COMPANY_REQUIRED: { status: 400, zh: '请选择一个单位', en: 'Please choose a company', es: 'Elija una empresa', ja: '会社を1つ選択してください' },
   AMOUNT_OUT_OF_RANGE: { status: 400, zh: '金额超出范围', en: 'The amount is out of range', es: 'El importe está fuera de rango', ja: '金額が範囲外です' },
   TEXT_TOO_LONG: { status: 400, zh: '{label}不能超过{max}个字符', en: '{label} may have at most {max} characters', es: '{label} admite como máximo {max} caracteres', ja: '{label}は{max}文字以内で入力してください' },
   TEXT_OVERLONG: { status: 400, zh: '{label}过长', en: '{label} is too long', es: '{label} es demasiado largo', ja: '{label}が長すぎます' },
@@ -616,6 +638,7 @@ export const ERROR_CATALOGUE = {
   DATASOURCE_TYPE_REQUIRED: { status: 400, zh: '数据源类型必填', en: 'The data source type is required', es: 'El tipo de fuente de datos es obligatorio', ja: 'データソースの種類は必須です' },
   DATASOURCE_NAME_REQUIRED: { status: 400, zh: '数据源名称必填', en: 'The data source name is required', es: 'El nombre de la fuente de datos es obligatorio', ja: 'データソース名は必須です' },
   DATASOURCE_ENCODING_REQUIRED: { status: 400, zh: '字符编码必填', en: 'The character encoding is required', es: 'La codificación de caracteres es obligatoria', ja: '文字コードは必須です' },
+  DATASOURCE_TYPE_ONE_OF: { status: 400, zh: '数据源类型只能是 {types}', en: 'The data source type can only be one of {types}', es: 'El tipo de fuente de datos solo puede ser uno de {types}', ja: 'データソースの種類は {types} のいずれかのみです' },
   DATASOURCE_SQL_FIELD_REQUIRED: { status: 400, zh: '请填写{label}', en: 'Please fill in: {label}', es: 'Rellene: {label}', ja: '{label}を入力してください' },
   DATASOURCE_CODE_TAKEN: { status: 409, zh: '数据源编码已存在', en: 'The data source code is already used', es: 'El código de fuente de datos ya se usa', ja: 'データソースコードは既に使われています' },
   DATASOURCE_IN_USE: { status: 409, zh: '有任务使用该数据源', en: 'A task uses this data source', es: 'Una tarea usa esta fuente de datos', ja: 'このデータソースを使うタスクがあります' },
@@ -712,68 +735,4 @@ export function renderError(code: ErrorCode, params: ErrorParams = {}, language:
     if (language !== 'zh' && labels && LABEL_PARAMS.has(name)) return labels(value, language) ?? value;
     return value;
   });
-}
-
-interface CompiledTemplate {
-  code: ErrorCode;
-  names: string[];
-  pattern: RegExp;
-  /** Literal characters of the template: more literal text means a more specific template. */
-  literal: number;
-}
-
-let compiled: { exact: Map<string, ErrorCode>; templates: CompiledTemplate[] } | undefined;
-
-function compile() {
-  if (compiled) return compiled;
-  const exact = new Map<string, ErrorCode>();
-  const templates: CompiledTemplate[] = [];
-  for (const code of Object.keys(ERROR_CATALOGUE) as ErrorCode[]) {
-    const zh: string = ERROR_CATALOGUE[code].zh;
-    const names: string[] = [];
-    const parts = zh.split(/\{(\w+)\}/);
-    // a template that is nothing but a carried text ('{text}') says nothing about a message: never matched
-    if (parts.every((part, i) => i % 2 === 1 || part === '')) continue;
-    if (parts.length === 1) {
-      // the first code of a text wins (VALIDATION and BAD_REQUEST share 参数错误)
-      if (!exact.has(zh)) exact.set(zh, code);
-      continue;
-    }
-    let source = '^';
-    let literal = 0;
-    parts.forEach((part, i) => {
-      if (i % 2 === 1) {
-        names.push(part);
-        source += '([\\s\\S]*?)';
-      } else {
-        literal += part.length;
-        source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      }
-    });
-    templates.push({ code, names, pattern: new RegExp(`${source}$`), literal });
-  }
-  templates.sort((a, b) => b.literal - a.literal);
-  compiled = { exact, templates };
-  return compiled;
-}
-
-/**
- * The catalogue entry a Chinese message was rendered from, with its parameters read back; null when the
- * message is not in the catalogue. This is how messages of call sites that still pass Chinese text (and the
- * Chinese messages of the shared validation) get their code and their translations.
- */
-export function codeOfMessage(zhMessage: string): { code: ErrorCode; params: ErrorParams } | null {
-  const { exact, templates } = compile();
-  const hit = exact.get(zhMessage);
-  if (hit) return { code: hit, params: {} };
-  for (const t of templates) {
-    const m = t.pattern.exec(zhMessage);
-    if (!m) continue;
-    const params: ErrorParams = {};
-    t.names.forEach((name, i) => {
-      params[name] = m[i + 1];
-    });
-    return { code: t.code, params };
-  }
-  return null;
 }

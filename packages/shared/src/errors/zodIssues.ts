@@ -7,11 +7,8 @@
 import { z } from 'zod';
 import { type CodedMessage, type ErrorCode, type ErrorParams, isErrorCode, renderError } from './catalogue.ts';
 
-/**
- * A field's message: a catalogue code with its parameters, or (for checks not converted yet: pattern and
- * required texts of some definitions, refinements of some contracts) the Chinese text itself.
- */
-export type FieldMessage = CodedMessage | string;
+/** A field's message: a catalogue code with its parameters. */
+export type FieldMessage = CodedMessage;
 
 /** The key under a custom issue's `params` that holds its catalogue message. */
 const CATALOGUE_KEY = 'catalogueMessage';
@@ -122,22 +119,25 @@ z.config({
 });
 
 /**
- * The message of one zod issue: the code a custom issue carries, the code of one of zod's own checks (when
- * its message is zod's, not a schema's own text), or else the issue's text. `root` is the parsed value: a
- * value missing there reads as a missing parameter. Labels of zod's own checks are the value's path (on
- * contract routes the parameter's API name); our checks name the field by its label.
+ * The message of one zod issue: the code a custom issue carries (codedIssue, codedRule, codedText), else the
+ * code of the check zod ran. `root` is the parsed value: a value missing there reads as a missing parameter.
+ * Labels of zod's own checks are the value's path (on contract routes the parameter's API name); our checks
+ * name the field by its label. A check of ours that states plain text instead of a code has nothing to carry:
+ * its message becomes the code of the kind of check it is (zodIssues.test.ts shows it), so a check says its
+ * message through codedText / codedRule / codedIssue.
  */
 export function issueMessage(issue: z.core.$ZodIssue, root?: unknown): FieldMessage {
   const carried = carriedMessage(issue);
   if (carried) return carried;
-  if (issue.code === 'custom') return issue.message;
-  const candidates = [nativeMessage(issue, root !== undefined && valueAt(root, issue.path) === undefined), nativeMessage(issue, true), nativeMessage(issue, false)];
-  return candidates.find((m) => zhOf(m) === issue.message) ?? issue.message;
+  const missing = root !== undefined && valueAt(root, issue.path) === undefined;
+  if (issue.code === 'custom') return nativeMessage(issue, missing);
+  const candidates = [nativeMessage(issue, missing), nativeMessage(issue, true), nativeMessage(issue, false)];
+  return candidates.find((m) => zhOf(m) === issue.message) ?? candidates[0];
 }
 
 /** A field message in Chinese (the server's logs and the import error files). */
 export function zhText(m: FieldMessage): string {
-  return typeof m === 'string' ? m : renderError(m.code, m.params ?? {}, 'zh');
+  return renderError(m.code, m.params ?? {}, 'zh');
 }
 
 /** The first issue's message of a failed parse. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type CodedMessage, renderError } from '../errors/catalogue.ts';
+import { codedText, issueMessage } from '../errors/zodIssues.ts';
 
 /**
  * The layout a bank template describes (issue 23 item 1; month-close.md §B3), parsed from the template's JSON text
@@ -41,10 +43,10 @@ const column = z
     /** amounts: yuan with 2 decimals (default) or whole fen */
     amountUnit: z.enum(['yuan', 'fen']).optional(),
   })
-  .refine((c) => c.field !== undefined || c.value !== undefined, { message: '每列需要 field 或 value' });
+  .refine((c) => c.field !== undefined || c.value !== undefined, codedText('LAYOUT_COLUMN_FIELD_OR_VALUE'));
 export type BankColumn = z.output<typeof column>;
 
-export const bankColumnsSchema = z.array(column).min(1, '至少一列').max(40, '最多40列');
+export const bankColumnsSchema = z.array(column).min(1, codedText('LAYOUT_COLUMNS_AT_LEAST_ONE')).max(40, codedText('LAYOUT_COLUMNS_AT_MOST', { max: 40 }));
 
 /** Where the bank's return file (回盘) holds what: 1-based column numbers, lines to skip, the success values. */
 export const returnMappingSchema = z.object({
@@ -57,7 +59,7 @@ export const returnMappingSchema = z.object({
   amount: z.number().int().min(1).max(100),
   status: z.number().int().min(1).max(100),
   reason: z.number().int().min(1).max(100).optional(),
-  successValues: z.array(z.string().min(1).max(50)).min(1, '至少一个表示成功的值'),
+  successValues: z.array(z.string().min(1).max(50)).min(1, codedText('LAYOUT_SUCCESS_VALUE_REQUIRED')),
   amountUnit: z.enum(['yuan', 'fen']).optional(),
 });
 export type ReturnMapping = z.output<typeof returnMappingSchema>;
@@ -79,48 +81,57 @@ export interface BankLayout {
   fileNamePattern: string;
 }
 
-/** Which part of a template is wrong, for the message: the part's label and zod's first complaint. */
+/**
+ * Which part of a template is wrong, for the message: the part's label and the reason as a catalogue message (a
+ * rule of ours or zod's first complaint, at its path); `message` is the Chinese text.
+ */
 export class BankLayoutError extends Error {
   constructor(
     readonly part: string,
-    readonly reason: string,
+    readonly reason: CodedMessage,
   ) {
-    super(`${part}: ${reason}`);
+    super(`${part}: ${renderError(reason.code, reason.params ?? {}, 'zh')}`);
   }
+}
+
+/** zod's first complaint about a part, at its path inside the part's JSON. */
+function issueReason(error: z.ZodError): CodedMessage {
+  const issue = error.issues[0];
+  if (!issue) return { code: 'VALIDATION' };
+  const reason = issueMessage(issue);
+  const path = issue.path.join('.');
+  return path ? { code: 'LAYOUT_AT', params: { path, reason } } : reason;
 }
 
 function parseJson<T>(text: unknown, schema: z.ZodType<T>, part: string, empty: T | undefined): T {
   const s = typeof text === 'string' ? text.trim() : '';
   if (!s) {
     if (empty !== undefined) return empty;
-    throw new BankLayoutError(part, '不能为空');
+    throw new BankLayoutError(part, { code: 'LAYOUT_EMPTY' });
   }
   let raw: unknown;
   try {
     raw = JSON.parse(s);
   } catch {
-    throw new BankLayoutError(part, '不是合法的JSON');
+    throw new BankLayoutError(part, { code: 'LAYOUT_NOT_JSON' });
   }
   const r = schema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new BankLayoutError(part, `${issue?.path.join('.') || ''} ${issue?.message ?? ''}`.trim());
-  }
+  if (!r.success) throw new BankLayoutError(part, issueReason(r.error));
   return r.data;
 }
 
 /** A stored template row (API field names) as a layout; throws BankLayoutError naming the wrong part. */
 export function parseBankLayout(t: Record<string, unknown>): BankLayout {
   const fileType = String(t.fileType ?? '');
-  if (!['xls', 'xlsx', 'txt', 'csv'].includes(fileType)) throw new BankLayoutError('文件类型', `不支持“${fileType}”`);
+  if (!['xls', 'xlsx', 'txt', 'csv'].includes(fileType)) throw new BankLayoutError('文件类型', { code: 'LAYOUT_UNSUPPORTED', params: { value: fileType } });
   const encoding = String(t.encoding ?? '');
-  if (!['GBK', 'GB18030', 'UTF-8', 'UTF-8-BOM'].includes(encoding)) throw new BankLayoutError('编码', `不支持“${encoding}”`);
+  if (!['GBK', 'GB18030', 'UTF-8', 'UTF-8-BOM'].includes(encoding)) throw new BankLayoutError('编码', { code: 'LAYOUT_UNSUPPORTED', params: { value: encoding } });
   const delimiter = typeof t.delimiter === 'string' ? t.delimiter : '';
   const columns = parseJson(t.columns, bankColumnsSchema, '明细列', undefined);
   const textFile = fileType === 'txt' || fileType === 'csv';
   if (textFile && !delimiter) {
     const missing = columns.find((c) => !c.width);
-    if (missing) throw new BankLayoutError('明细列', `无分隔符的定长文件每列需要 width（${missing.title}）`);
+    if (missing) throw new BankLayoutError('明细列', { code: 'LAYOUT_FIXED_WIDTH_NEEDS_WIDTH', params: { column: missing.title } });
   }
   const layout: BankLayout = {
     fileType: fileType as BankLayout['fileType'],
@@ -136,7 +147,7 @@ export function parseBankLayout(t: Record<string, unknown>): BankLayout {
     purpose: typeof t.purpose === 'string' && t.purpose ? t.purpose : '工资',
     fileNamePattern: typeof t.fileNamePattern === 'string' && t.fileNamePattern.trim() ? t.fileNamePattern.trim() : '代发工资_{batchNo}',
   };
-  if (textFile && !layout.returnMapping.delimiter && !delimiter) throw new BankLayoutError('回盘映射', '定长文件的回盘需要 delimiter');
+  if (textFile && !layout.returnMapping.delimiter && !delimiter) throw new BankLayoutError('回盘映射', { code: 'LAYOUT_FIXED_RETURN_NEEDS_DELIMITER' });
   return layout;
 }
 

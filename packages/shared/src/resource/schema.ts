@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CodedMessage } from '../errors/catalogue.ts';
-import { codedIssue, codedText, type FieldMessage, firstIssueMessage, issueMessage, zhText } from '../errors/zodIssues.ts';
+import { codedIssue, codedText, type FieldMessage, firstIssueMessage, issueMessage, issueMessagesByField, zhText } from '../errors/zodIssues.ts';
 import { idInput, maxLengthOf } from './inputSchemas.ts';
 import { FIELD_KINDS, kindOf } from './kinds.ts';
 import type { FieldDef, ResourceDef } from './types.ts';
@@ -302,18 +302,7 @@ function rowSchema(def: ResourceDef): z.ZodType {
 export interface RecordResult {
   value: Record<string, unknown>;
   /** Field name -> message (`_` for the body as a whole); empty when valid. */
-  errors: Record<string, string>;
-}
-
-/** Field name -> first message of a failed parse in Chinese (`_` for the value as a whole). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : '_';
-    // own keys only: a field named `constructor` or `toString` is not already "in" every object
-    if (!Object.hasOwn(errors, key)) errors[key] = zhText(issueMessage(issue));
-  }
-  return errors;
+  errors: Record<string, FieldMessage>;
 }
 
 /**
@@ -323,7 +312,7 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 export function validateRecord(def: ResourceDef, input: unknown, mode: 'create' | 'update'): RecordResult {
   const r = schemaOf(def, mode).safeParse(input);
   if (r.success) return { value: r.data as Record<string, unknown>, errors: {} };
-  return { value: {}, errors: fieldErrorsOf(r.error) };
+  return { value: {}, errors: issueMessagesByField(r.error) };
 }
 
 // ---- types -----------------------------------------------------------------------------------------------------

@@ -155,7 +155,7 @@ export interface ResourceDef {
    * node itself or one of its descendants, and deleting a node deletes its descendants (`cascade`) or is
    * refused with `refuse` while it has any.
    */
-  tree?: { parentField: string; parentLabel: string; onDelete: 'cascade' | { refuse: string } };
+  tree?: { parentField: string; parentLabel: string; onDelete: 'cascade' | { refuse: ErrorCode } };
 }
 
 /** Identity helper that keeps the literal types of a definition. */

@@ -19,7 +19,7 @@ export const deptResource = defineResource({
   },
   dialogWidth: 500,
   defaultSort: [['sort', 'asc']],
-  tree: { parentField: 'pid', parentLabel: '上级部门', onDelete: { refuse: '所选部门存在下级部门，请先删除下级部门' } },
+  tree: { parentField: 'pid', parentLabel: '上级部门', onDelete: { refuse: 'DEPT_HAS_CHILDREN' } },
   fields: [
     { name: 'id', kind: 'int', label: 'ID', readOnly: true, list: false },
     { name: 'name', kind: 'string', label: '名称', required: '请输入名称', maxLength: 100, filter: 'like' },

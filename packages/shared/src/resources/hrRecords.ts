@@ -325,7 +325,6 @@ const HR_RECORD_NAMES: ReadonlySet<string> = new Set(HR_RECORD_RESOURCES.map((d)
 
 /** An HR record must name somebody: a completely blank row is refused (findings W6). */
 export const HR_RECORD_IDENTITY_FIELDS = ['name', 'idCard'] as const;
-export const HR_RECORD_IDENTITY_MESSAGE = '请至少填写姓名或身份证号';
 
 /** The fields of which at least one must be filled in a row of `resource` (none for other resources). */
 export function identityFieldsOf(resource: string): readonly string[] {

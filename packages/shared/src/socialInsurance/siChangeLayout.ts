@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type CodedMessage, renderError } from '../errors/catalogue.ts';
+import { codedText, issueMessage } from '../errors/zodIssues.ts';
 
 /**
  * The layout an SI / HF change template describes (issue 24 item 3; month-close.md §B4): per list (增员, 减员,
@@ -58,7 +60,7 @@ export type SiChangeFormat = (typeof SI_CHANGE_FORMATS)[number];
 
 const column = z
   .object({
-    title: z.string().min(1, '列标题不能为空').max(50),
+    title: z.string().min(1, codedText('LAYOUT_COLUMN_TITLE_REQUIRED')).max(50),
     field: z.enum(fieldKeys).optional(),
     /** a constant (e.g. 参加险种 or 证件类型 code) instead of a field */
     value: z.string().max(100).optional(),
@@ -66,10 +68,10 @@ const column = z
     /** the bureau's words or codes for our values, e.g. {"男":"1","女":"2"} or census types to 缴费人员类别 */
     map: z.record(z.string().max(50), z.string().max(100)).optional(),
   })
-  .refine((c) => c.field !== undefined || c.value !== undefined, { message: '每列需要 field 或 value' });
+  .refine((c) => c.field !== undefined || c.value !== undefined, codedText('LAYOUT_COLUMN_FIELD_OR_VALUE'));
 export type SiChangeColumn = z.output<typeof column>;
 
-export const siChangeColumnsSchema = z.array(column).max(60, '最多60列');
+export const siChangeColumnsSchema = z.array(column).max(60, codedText('LAYOUT_COLUMNS_AT_MOST', { max: 60 }));
 const headerLinesSchema = z.array(z.string().max(500)).max(20);
 
 /** Placeholders of header lines and of the file name. */
@@ -88,14 +90,26 @@ export interface SiChangeLayout {
   fileNamePattern: string;
 }
 
-/** Which part of a template is wrong, for the message: the part's label and zod's first complaint. */
+/**
+ * Which part of a template is wrong, for the message: the part's label and the reason as a catalogue message (a
+ * rule of ours or zod's first complaint, at its path); `message` is the Chinese text.
+ */
 export class SiChangeLayoutError extends Error {
   constructor(
     readonly part: string,
-    readonly reason: string,
+    readonly reason: CodedMessage,
   ) {
-    super(`${part}: ${reason}`);
+    super(`${part}: ${renderError(reason.code, reason.params ?? {}, 'zh')}`);
   }
+}
+
+/** zod's first complaint about a part, at its path inside the part's JSON. */
+function issueReason(error: z.ZodError): CodedMessage {
+  const issue = error.issues[0];
+  if (!issue) return { code: 'VALIDATION' };
+  const reason = issueMessage(issue);
+  const path = issue.path.join('.');
+  return path ? { code: 'LAYOUT_AT', params: { path, reason } } : reason;
 }
 
 function parseJson<T>(text: unknown, schema: z.ZodType<T>, part: string, empty: T): T {
@@ -105,13 +119,10 @@ function parseJson<T>(text: unknown, schema: z.ZodType<T>, part: string, empty: 
   try {
     raw = JSON.parse(s);
   } catch {
-    throw new SiChangeLayoutError(part, '不是合法的JSON');
+    throw new SiChangeLayoutError(part, { code: 'LAYOUT_NOT_JSON' });
   }
   const r = schema.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new SiChangeLayoutError(part, `${issue?.path.join('.') || ''} ${issue?.message ?? ''}`.trim());
-  }
+  if (!r.success) throw new SiChangeLayoutError(part, issueReason(r.error));
   return r.data;
 }
 
@@ -125,17 +136,17 @@ export const SI_CHANGE_COLUMN_FIELDS: Record<SiChangeKind, { name: 'addColumns' 
 /** A stored template row (API field names) as a layout; throws SiChangeLayoutError naming the wrong part. */
 export function parseSiChangeLayout(t: Record<string, unknown>): SiChangeLayout {
   const target = String(t.target ?? '');
-  if (!(target in SI_CHANGE_TARGETS)) throw new SiChangeLayoutError('对象', `不支持“${target}”`);
+  if (!(target in SI_CHANGE_TARGETS)) throw new SiChangeLayoutError('对象', { code: 'LAYOUT_UNSUPPORTED', params: { value: target } });
   const fileType = String(t.fileType ?? '');
-  if (!(fileType in SI_CHANGE_FILE_TYPES)) throw new SiChangeLayoutError('文件类型', `不支持“${fileType}”`);
+  if (!(fileType in SI_CHANGE_FILE_TYPES)) throw new SiChangeLayoutError('文件类型', { code: 'LAYOUT_UNSUPPORTED', params: { value: fileType } });
   const encoding = String(t.encoding ?? '');
-  if (!['GBK', 'GB18030', 'UTF-8', 'UTF-8-BOM'].includes(encoding)) throw new SiChangeLayoutError('编码', `不支持“${encoding}”`);
+  if (!['GBK', 'GB18030', 'UTF-8', 'UTF-8-BOM'].includes(encoding)) throw new SiChangeLayoutError('编码', { code: 'LAYOUT_UNSUPPORTED', params: { value: encoding } });
   const columns = {} as Record<SiChangeKind, SiChangeColumn[]>;
   for (const kind of Object.keys(SI_CHANGE_COLUMN_FIELDS) as SiChangeKind[]) {
     const { name, label } = SI_CHANGE_COLUMN_FIELDS[kind];
     columns[kind] = parseJson(t[name], siChangeColumnsSchema, label, []);
   }
-  if (!columns.add.length && !columns.remove.length && !columns.base.length) throw new SiChangeLayoutError('增员列', '至少一种名单需要列');
+  if (!columns.add.length && !columns.remove.length && !columns.base.length) throw new SiChangeLayoutError('增员列', { code: 'LAYOUT_LISTS_NEED_COLUMNS' });
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
   return {
     target: target as SiChangeTarget,

@@ -1,3 +1,4 @@
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 import type { CellValue } from './types.ts';
 import { shiftDecimal } from '@app/shared/percent';
 
@@ -124,8 +125,8 @@ export function textFieldCell(cell: CellValue): string | null {
 }
 
 /** The message for a text field whose cell lost digits (textFieldCell returned null). */
-export function digitLossMessage(label: string): string {
-  return `${label}超过${EXCEL_SIGNIFICANT_DIGITS}位数字，Excel已丢失末尾数字（如 1.10105199208014E+17），请将“${label}”列设置为文本格式后重新填写`;
+export function digitLossMessage(label: string): CodedMessage {
+  return { code: 'EXCEL_DIGIT_LOSS', params: { label, digits: EXCEL_SIGNIFICANT_DIGITS } };
 }
 
 const DANGEROUS_START = /^[=+\-@\t\r]/;

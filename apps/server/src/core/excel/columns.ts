@@ -1,3 +1,4 @@
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 import type { CellReader, FieldDef, ResourceDef } from '@app/shared/resource';
 import { excelHint, isLinkField, kindOf } from '@app/shared/resource';
 import {
@@ -57,14 +58,15 @@ export interface CellContext {
 }
 
 /** `digitLoss`: a number cell for a text field whose last digits Excel lost (imports count these rows apart). */
-export type CellResult = { ok: true; value: unknown } | { ok: false; message: string; digitLoss?: true };
+export type CellResult = { ok: true; value: unknown } | { ok: false; error: CodedMessage; digitLoss?: true };
 
-const digitLoss = (field: FieldDef): CellResult => ({ ok: false, message: digitLossMessage(field.label), digitLoss: true });
+const digitLoss = (field: FieldDef): CellResult => ({ ok: false, error: digitLossMessage(field.label), digitLoss: true });
 
-function optionsHint(labels: string[] | undefined): string {
-  if (!labels?.length) return '';
-  const shown = labels.slice(0, 8).join('、');
-  return `（可选：${shown}${labels.length > 8 ? '等' : ''}）`;
+/** A value that is not one of the dictionary's, with the first options as a hint where there are any. */
+function notAnOption(label: string, value: string, labels: string[] | undefined): CodedMessage {
+  if (!labels?.length) return { code: 'FIELD_NOT_OPTION', params: { label, value } };
+  const options = labels.slice(0, 8).join('、');
+  return labels.length > 8 ? { code: 'FIELD_NOT_OPTION_HINT_MORE', params: { label, value, options } } : { code: 'FIELD_NOT_OPTION_HINT', params: { label, value, options } };
 }
 
 /**
@@ -109,7 +111,7 @@ const CELL_READERS: Record<CellReader, (field: FieldDef, cell: CellValue, ctx: C
   date: (field, cell, ctx) => {
     if (typeof cell === 'number') {
       const d = excelSerialToDate(cell, ctx.date1904);
-      return d ? { ok: true, value: d } : { ok: false, message: `${labelWith(field.label, '日期')}无效` };
+      return d ? { ok: true, value: d } : { ok: false, error: { code: 'FIELD_INVALID', params: { label: labelWith(field.label, '日期') } } };
     }
     const text = cellText(cell);
     return { ok: true, value: parseDateText(text) ?? text };
@@ -119,27 +121,27 @@ const CELL_READERS: Record<CellReader, (field: FieldDef, cell: CellValue, ctx: C
       const d = excelSerialToDate(cell, ctx.date1904);
       // a bare 6-digit number such as 202401 is a month typed without separators
       if (Number.isInteger(cell) && cell >= 190001 && cell <= 220012) return { ok: true, value: parseMonthText(String(cell)) };
-      return d ? { ok: true, value: d.slice(0, 7) } : { ok: false, message: `${labelWith(field.label, '月份')}无效` };
+      return d ? { ok: true, value: d.slice(0, 7) } : { ok: false, error: { code: 'FIELD_INVALID', params: { label: labelWith(field.label, '月份') } } };
     }
     const text = cellText(cell);
     return { ok: true, value: parseMonthText(text) ?? text };
   },
   bool: (field, cell) => {
     const b = parseBoolCell(cell);
-    return b === null ? { ok: false, message: `${field.label}应填写"是"或"否"` } : { ok: true, value: b };
+    return b === null ? { ok: false, error: { code: 'FIELD_YES_NO_CELL', params: { label: field.label } } } : { ok: true, value: b };
   },
   dict: (field, cell, ctx) => {
     const text = textFieldCell(cell);
     if (text === null) return digitLoss(field);
     const value = lookupFolded(ctx.dictValues.get(field.dict ?? ''), text);
-    if (value === undefined) return { ok: false, message: `${field.label}"${text}"不是可选值${optionsHint(ctx.dictLabels.get(field.dict ?? ''))}` };
+    if (value === undefined) return { ok: false, error: notAnOption(field.label, text, ctx.dictLabels.get(field.dict ?? '')) };
     return { ok: true, value };
   },
   ref: (field, cell, ctx) => {
     const text = textFieldCell(cell);
     if (text === null) return digitLoss(field);
     const id = lookupFolded(ctx.refIds.get(field.name), text);
-    if (id === undefined) return { ok: false, message: `${field.label}"${text}"不存在或无权访问` };
+    if (id === undefined) return { ok: false, error: { code: 'FIELD_REF_MISSING', params: { label: field.label, value: text } } };
     return { ok: true, value: id };
   },
   text: (field, cell) => {

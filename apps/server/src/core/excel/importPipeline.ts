@@ -1,4 +1,4 @@
-import { zhText } from '@app/shared/errors/zodIssues';
+import { type FieldMessage, zhText } from '@app/shared/errors/zodIssues';
 import { dynamicDb } from '../db.ts';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnFields, columnOf, kindOf, validateField, validateRecord } from '@app/shared/resource';
@@ -72,7 +72,7 @@ export interface ImportOptions {
    * run on every row next to the field checks, so a row's problems are reported in one round (U9), not only once
    * its field errors are fixed; `beforeWrite` still applies them to the rows it saves.
    */
-  rowChecks?: (values: Record<string, unknown>) => Record<string, string>;
+  rowChecks?: (values: Record<string, unknown>) => Record<string, FieldMessage>;
   /** The resource's own write rules (throw AppError to refuse a row). */
   beforeWrite?: (values: Record<string, unknown>, mode: 'create' | 'update', existing?: Record<string, unknown>) => Promise<void> | void;
   /** Runs in the chunk's transaction after each row is written (forces row-by-row inserts). */
@@ -176,7 +176,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       const problems: { column: string; message: string; field: string; digitLoss?: true }[] = [];
       for (const [i, f] of columns) {
         const res = cellToFieldValue(f, r.cells[i], ctx);
-        if (!res.ok) problems.push({ column: f.label, message: res.message, field: f.name, digitLoss: res.digitLoss });
+        if (!res.ok) problems.push({ column: f.label, message: zhText(res.error), field: f.name, digitLoss: res.digitLoss });
         else if (res.value !== null && res.value !== '') values[f.name] = res.value;
       }
       for (const [name, v] of Object.entries(defaults)) if (values[name] === undefined && v !== undefined && v !== null) values[name] = v;
@@ -206,10 +206,10 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       for (const [name, message] of Object.entries(errors)) {
         if (failedFields.has(name)) continue;
         if (problems.length && derived.has(name) && c.values[name] === undefined) followOn.push(labelOf(name));
-        else all.push({ column: name === '_' ? '' : labelOf(name), message });
+        else all.push({ column: name === '_' ? '' : labelOf(name), message: zhText(message) });
       }
       for (const [name, message] of Object.entries(opts.rowChecks?.(merged) ?? {})) {
-        if (!failedFields.has(name) && !(name in errors)) all.push({ column: labelOf(name), message });
+        if (!failedFields.has(name) && !(name in errors)) all.push({ column: labelOf(name), message: zhText(message) });
       }
       if (followOn.length) {
         const names = `${followOn.slice(0, 5).join('、')}${followOn.length > 5 ? `等${followOn.length}项` : ''}`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HR_RECORD_IDENTITY_MESSAGE, HR_RECORD_RESOURCES, lacksIdentity } from '@app/shared/resources/hrRecords';
+import { HR_RECORD_RESOURCES, lacksIdentity } from '@app/shared/resources/hrRecords';
 import { AppError } from '../../core/errors.ts';
 import type { WriteContext } from '../../crud/registerResource.ts';
 import { registerExcelRoutes } from '../../crud/excel.ts';
@@ -33,7 +33,7 @@ function refuseBlankHrRecord(resource: string) {
   return (values: Record<string, unknown>, ctx: WriteContext): void => {
     const row = ctx.mode === 'update' ? { ...ctx.existing, ...values } : values;
     if (!lacksIdentity(resource, row)) return;
-    throw new AppError('NAME_OR_ID_CARD_REQUIRED', {}, { name: HR_RECORD_IDENTITY_MESSAGE, idCard: HR_RECORD_IDENTITY_MESSAGE });
+    throw new AppError('NAME_OR_ID_CARD_REQUIRED', {}, { name: { code: 'NAME_OR_ID_CARD_REQUIRED' }, idCard: { code: 'NAME_OR_ID_CARD_REQUIRED' } });
   };
 }
 

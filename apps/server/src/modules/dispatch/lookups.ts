@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import type { ResourceDef } from '@app/shared/resource';
 import { companyResource } from '@app/shared/resources/company';
 import { requestDeptScope, whereDeptInScope } from '../../core/rbac.ts';
@@ -105,10 +106,10 @@ export async function checkDictionaryValues(
     for (const f of toCheck) m.set(f.dict!, new Set((await dictEntries(req, db, f.dict!)).map((e) => e.value)));
     return m;
   });
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldMessage> = {};
   for (const f of toCheck) {
     const v = values[f.name];
-    if (!sets.get(f.dict!)!.has(v as string)) errors[f.name] = `${f.label}"${String(v)}"不是可选值`;
+    if (!sets.get(f.dict!)!.has(v as string)) errors[f.name] = { code: 'FIELD_NOT_OPTION', params: { label: f.label, value: String(v) } };
   }
   if (Object.keys(errors).length) throw validationError(errors);
 }

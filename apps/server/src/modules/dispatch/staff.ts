@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { staffResource } from '@app/shared/resources/staff';
 import {
   basesFromCompany,
@@ -79,7 +80,7 @@ export async function applyStaffRules(
 }
 
 /** The staff rules between fields (field -> message), on any values: the API's writes and every imported row. */
-export function staffCrossFieldErrors(values: Record<string, unknown>): Record<string, string> {
+export function staffCrossFieldErrors(values: Record<string, unknown>): Record<string, FieldMessage> {
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const dateError = contractDatesError(text(values.contractStart), text(values.contractEnd));
   return dateError ? { contractStart: dateError } : {};

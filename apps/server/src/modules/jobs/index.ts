@@ -1,3 +1,4 @@
+import { firstIssueMessage } from '@app/shared/errors/zodIssues';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -59,14 +60,14 @@ export async function registerJobs(fastify: FastifyInstance): Promise<void> {
       try {
         params = JSON.parse(body.params);
       } catch {
-        throw new AppError('JOB_PARAMS_INVALID', { reason: '不是合法的JSON' });
+        throw new AppError('JOB_PARAMS_INVALID', { reason: { code: 'JOB_PARAMS_NOT_JSON' } });
       }
-      if (!params || typeof params !== 'object' || Array.isArray(params)) throw new AppError('JOB_PARAMS_INVALID', { reason: '应为 {…} 形式' });
+      if (!params || typeof params !== 'object' || Array.isArray(params)) throw new AppError('JOB_PARAMS_INVALID', { reason: { code: 'JOB_PARAMS_NOT_OBJECT' } });
     } else params = body.params;
     const schema = HANDLER_PARAMS[handler] ?? OFFICE_HANDLER_PARAMS[handler] ?? MAINTENANCE_HANDLER_PARAMS[handler];
     if (schema) {
       const r = schema.safeParse(params);
-      if (!r.success) throw new AppError('JOB_PARAMS_INVALID', { reason: r.error.issues[0]?.message ?? '' });
+      if (!r.success) throw new AppError('JOB_PARAMS_INVALID', { reason: firstIssueMessage(r.error) });
       if (handler === SYSTEM_HANDLERS.logRetention) assertLogRetentionFloor(app, Number((r.data as { days: number }).days));
     }
     return {

@@ -1,3 +1,4 @@
+import { codedText } from '@app/shared/errors/zodIssues';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -25,10 +26,10 @@ export const BACKUP_PREFIX = 'backup/';
 
 export const MAINTENANCE_HANDLER_PARAMS: Record<string, z.ZodType<Record<string, unknown>>> = {
   [MAINTENANCE_HANDLERS.backup]: z.object({
-    keep: z.coerce.number({ error: 'keep 必须是1到365之间的整数' }).int('keep 必须是1到365之间的整数').min(1, 'keep 必须是1到365之间的整数').max(365, 'keep 必须是1到365之间的整数').default(14),
+    keep: z.coerce.number(codedText('JOB_PARAM_INT_RANGE', { name: 'keep', min: 1, max: 365 })).int(codedText('JOB_PARAM_INT_RANGE', { name: 'keep', min: 1, max: 365 })).min(1, codedText('JOB_PARAM_INT_RANGE', { name: 'keep', min: 1, max: 365 })).max(365, codedText('JOB_PARAM_INT_RANGE', { name: 'keep', min: 1, max: 365 })).default(14),
   }),
   [MAINTENANCE_HANDLERS.storageReconcile]: z.object({
-    deleteOrphans: z.boolean({ error: 'deleteOrphans 必须是 true 或 false' }).default(false),
+    deleteOrphans: z.boolean(codedText('JOB_PARAM_TRUE_FALSE', { name: 'deleteOrphans' })).default(false),
   }),
 };
 

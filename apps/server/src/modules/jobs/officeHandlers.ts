@@ -1,3 +1,4 @@
+import { codedText } from '@app/shared/errors/zodIssues';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
@@ -24,13 +25,13 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const OFFICE_HANDLER_PARAMS: Record<string, z.ZodType<Record<string, unknown>>> = {
   [OFFICE_HANDLERS.salaryPrep]: z.object({
-    mode: z.enum(['generate', 'remind'], { error: 'mode 只能是 generate（生成）或 remind（提醒）' }).default('generate'),
-    month: z.string({ error: 'month 应为 yyyy-MM 格式，如 2026-11' }).regex(MONTH, 'month 应为 yyyy-MM 格式，如 2026-11').optional(),
-    dueDay: z.coerce.number({ error: 'dueDay 必须是1到31之间的整数' }).int('dueDay 必须是1到31之间的整数').min(1, 'dueDay 必须是1到31之间的整数').max(31, 'dueDay 必须是1到31之间的整数').optional(),
-    regenerate: z.boolean({ error: 'regenerate 必须是 true 或 false' }).default(false),
+    mode: z.enum(['generate', 'remind'], codedText('JOB_PARAM_MODE')).default('generate'),
+    month: z.string(codedText('JOB_PARAM_MONTH')).regex(MONTH, codedText('JOB_PARAM_MONTH')).optional(),
+    dueDay: z.coerce.number(codedText('JOB_PARAM_INT_RANGE', { name: 'dueDay', min: 1, max: 31 })).int(codedText('JOB_PARAM_INT_RANGE', { name: 'dueDay', min: 1, max: 31 })).min(1, codedText('JOB_PARAM_INT_RANGE', { name: 'dueDay', min: 1, max: 31 })).max(31, codedText('JOB_PARAM_INT_RANGE', { name: 'dueDay', min: 1, max: 31 })).optional(),
+    regenerate: z.boolean(codedText('JOB_PARAM_TRUE_FALSE', { name: 'regenerate' })).default(false),
   }),
   [OFFICE_HANDLERS.contractNotices]: z.object({
-    mark: z.boolean({ error: 'mark 必须是 true 或 false' }).default(true),
+    mark: z.boolean(codedText('JOB_PARAM_TRUE_FALSE', { name: 'mark' })).default(true),
   }),
   [OFFICE_HANDLERS.payslipNotices]: z.object({}),
 };

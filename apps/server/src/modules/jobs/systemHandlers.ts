@@ -1,3 +1,4 @@
+import { codedText } from '@app/shared/errors/zodIssues';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nowIso } from '../../core/db.ts';
@@ -20,7 +21,7 @@ export const SYSTEM_HANDLERS = {
 
 const daysParams = (dflt: number) =>
   z.object({
-    days: z.coerce.number({ error: 'days 必须是1到3650之间的整数' }).int('days 必须是1到3650之间的整数').min(1, 'days 必须是1到3650之间的整数').max(3650, 'days 必须是1到3650之间的整数').default(dflt),
+    days: z.coerce.number(codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).int(codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).min(1, codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).max(3650, codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).default(dflt),
   });
 
 /** Params schemas by handler name (the routes check a row's params with them). */
@@ -30,7 +31,7 @@ export const HANDLER_PARAMS: Record<string, z.ZodType<Record<string, unknown>>> 
   [SYSTEM_HANDLERS.jobLogRetention]: daysParams(90),
   // no days given: MODELDATA_KEEP_DAYS (default 180) decides
   [SYSTEM_HANDLERS.modelDataRetention]: z.object({
-    days: z.coerce.number({ error: 'days 必须是1到3650之间的整数' }).int('days 必须是1到3650之间的整数').min(1, 'days 必须是1到3650之间的整数').max(3650, 'days 必须是1到3650之间的整数').optional(),
+    days: z.coerce.number(codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).int(codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).min(1, codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).max(3650, codedText('JOB_PARAM_INT_RANGE', { name: 'days', min: 1, max: 3650 })).optional(),
   }),
 };
 

@@ -144,7 +144,7 @@ export function layoutOrRefuse(api: Record<string, unknown>): BankLayout {
   try {
     return parseBankLayout(api);
   } catch (err) {
-    if (err instanceof BankLayoutError) throw new AppError('BANKTEMPLATE_INVALID', { name: String(api.templateName ?? ''), part: err.part, reason: err.reason });
+    if (err instanceof BankLayoutError) throw new AppError('BANKTEMPLATE_INVALID', { name: String(api.templateName ?? ''), label: err.part, reason: err.reason });
     throw err;
   }
 }

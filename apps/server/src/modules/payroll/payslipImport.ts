@@ -1,4 +1,5 @@
 import { renderError } from '@app/shared/errors/catalogue';
+import { type FieldMessage, zhText } from '@app/shared/errors/zodIssues';
 import { columnOf, type FieldDef, validateRecord } from '@app/shared/resource';
 import { payslipMismatches } from '@app/shared/payroll/payslipCheck';
 import { PAYSLIP_MONEY_ITEMS, PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
@@ -65,8 +66,15 @@ export const PAYSLIP_IMPORT_MAX_ROWS = 200_000;
 export interface ImportProblem {
   row: number;
   column: string;
-  message: string;
+  message: FieldMessage;
   digitLoss?: true;
+}
+
+/** A row imported as it is, with a remark on its totals. */
+export interface ImportWarning {
+  row: number;
+  column: string;
+  message: string;
 }
 
 const EMPTY_LOOKUPS: Omit<CellContext, 'date1904'> = { dictValues: new Map(), dictLabels: new Map(), refIds: new Map() };
@@ -105,7 +113,7 @@ async function* payslipSheetRows(file: Buffer): AsyncGenerator<PayslipSheetRow> 
       const problems: ImportProblem[] = [];
       for (const [i, f] of columns) {
         const res = cellToFieldValue(f, r.cells[i], ctx);
-        if (!res.ok) problems.push({ row: r.row, column: f.label, message: res.message, digitLoss: res.digitLoss });
+        if (!res.ok) problems.push({ row: r.row, column: f.label, message: res.error, digitLoss: res.digitLoss });
         else if (res.value !== null && res.value !== '') values[f.name] = res.value;
       }
       const failed = new Set(problems.map((p) => p.column));
@@ -136,13 +144,13 @@ function amountsInFen(value: Record<string, unknown>): Record<string, number | n
 /** What pass 1 found: the row count and the warnings (problems are thrown). */
 export interface PayslipSheetCheck {
   total: number;
-  warnings: ImportProblem[];
+  warnings: ImportWarning[];
 }
 
 /** Pass 1: reads and validates the whole sheet without keeping its rows; throws a 400 naming every problem. */
 export async function checkPayslipSheet(file: Buffer, maxRows = PAYSLIP_IMPORT_MAX_ROWS): Promise<PayslipSheetCheck> {
   const problems: ImportProblem[] = [];
-  const warnings: ImportProblem[] = [];
+  const warnings: ImportWarning[] = [];
   const seen = new Map<string, number>();
   let total = 0;
   let problemCount = 0;
@@ -156,8 +164,7 @@ export async function checkPayslipSheet(file: Buffer, maxRows = PAYSLIP_IMPORT_M
     if (!rowProblems.length) {
       const key = `${r.value.month}|${r.value.idCard}`;
       const first = seen.get(key);
-      // the row messages are Chinese (those of the cell readers and the definition): one language in the listing
-      if (first !== undefined) rowProblems.push({ row: r.row, column: '身份证号', message: renderError('PAYSLIP_IMPORT_DUPLICATE_ROW', { row: first }, 'zh') });
+      if (first !== undefined) rowProblems.push({ row: r.row, column: '身份证号', message: { code: 'PAYSLIP_IMPORT_DUPLICATE_ROW', params: { row: first } } });
       else seen.set(key, r.row);
     }
     if (rowProblems.length) {
@@ -173,7 +180,8 @@ export async function checkPayslipSheet(file: Buffer, maxRows = PAYSLIP_IMPORT_M
   }
   if (total === 0) throw new AppError('FILE_NO_DATA');
   if (problemCount) {
-    const shown = problems.slice(0, 10).map((p) => `第${p.row}行${p.column ? `“${p.column}”` : ''}：${p.message}`);
+    // the listing in the headline is Chinese (one language for the whole sentence); each field error has its code
+    const shown = problems.slice(0, 10).map((p) => `第${p.row}行${p.column ? `“${p.column}”` : ''}：${zhText(p.message)}`);
     const fieldErrors = Object.fromEntries(problems.slice(0, MAX_LISTED_ERRORS).map((p) => [`row${p.row}.${p.column}`, p.message]));
     const more = problemCount > 10;
     const code = digitLossRows.size
@@ -225,7 +233,7 @@ export interface PayslipSaveResult {
   /** Generated payslips (month|ID card) that an imported row replaced. */
   replaced: string[];
   /** Rows imported as written whose totals do not add up (P6). */
-  warnings: ImportProblem[];
+  warnings: ImportWarning[];
 }
 
 const same = (a: unknown, b: unknown) => (a === null || a === undefined || a === '' ? '' : String(a)) === (b === null || b === undefined || b === '' ? '' : String(b));

@@ -38,7 +38,8 @@ const S = salaryColumn;
  */
 export function rowProblemsError(problems: RowProblem[], atConfirm = false): AppError {
   const described = (p: RowProblem) => `${p.staffName ?? ''}（${p.idCard}）：${p.message}`;
-  const fieldErrors = Object.fromEntries(problems.map((p) => [`row${p.id}`, described(p)]));
+  // (the problem itself is the calculation's Chinese text: its codes are still to come)
+  const fieldErrors = Object.fromEntries(problems.map((p) => [`row${p.id}`, { code: 'SALARY_ROW_PROBLEM' as const, params: { name: p.staffName ?? '', idCard: p.idCard, problem: p.message } }]));
   const more = problems.length > 10;
   const code = atConfirm ? (more ? 'SALARY_ROWS_AT_CONFIRM_MORE' : 'SALARY_ROWS_AT_CONFIRM') : more ? 'SALARY_ROWS_MORE' : 'SALARY_ROWS';
   return new AppError(code, { count: problems.length, rows: problems.slice(0, 10).map(described).join('；') }, fieldErrors);

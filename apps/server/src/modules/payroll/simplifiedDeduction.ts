@@ -1,4 +1,3 @@
-import { renderError } from '@app/shared/errors/catalogue';
 import type { Fen } from '@app/shared/payroll';
 import type { Db } from '../../core/db.ts';
 import { validationError } from '../../core/errors.ts';
@@ -99,9 +98,9 @@ export async function checkSimplifiedDeduction(db: Db, values: Record<string, un
   const year = Number(currentChinaMonth(now).slice(0, 4)) - 1;
   const evidence = await simplifiedDeductionEvidence(db, agent, idCard, year);
   if (evidence.missingMonths.length) {
-    throw validationError({ simplifiedDeduction: renderError('SIMPLIFIED_DEDUCTION_MONTHS_MISSING', { year, agent, months: monthRuns(evidence.missingMonths) }, 'zh') });
+    throw validationError({ simplifiedDeduction: { code: 'SIMPLIFIED_DEDUCTION_MONTHS_MISSING', params: { year, agent, months: monthRuns(evidence.missingMonths) } } });
   }
   if (evidence.income > INCOME_LIMIT) {
-    throw validationError({ simplifiedDeduction: renderError('SIMPLIFIED_DEDUCTION_INCOME_OVER', { year, agent, income: yuanText(evidence.income) }, 'zh') });
+    throw validationError({ simplifiedDeduction: { code: 'SIMPLIFIED_DEDUCTION_INCOME_OVER', params: { year, agent, income: yuanText(evidence.income) } } });
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { renderError } from '@app/shared/errors/catalogue';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 import { PayrollDecimal } from '@app/shared/payroll/money';
 import { DISABLED_SHARE_MODES, FEE_MODES, FEE_TAX_MODES, parsePerHeadItems, type SettlementTerms, VAT_REGIMES, type VatRegime } from '@app/shared/payroll/settlement';
 import { settlementTermsResource, vatRegimeResource } from '@app/shared/resources/settlementTerms';
@@ -14,7 +14,7 @@ import { whereCompanyVisible } from '../payroll/companies.ts';
  * a month for the generator. A row applies from its `validFrom` until a later row of the same company (entity).
  */
 
-const refuse = (field: string, message: string) => validationError({ [field]: message });
+const refuse = (field: string, message: CodedMessage) => validationError({ [field]: message });
 
 export function registerSettlementTerms(app: FastifyInstance): void {
   registerResource(app, settlementTermsResource, {
@@ -22,17 +22,17 @@ export function registerSettlementTerms(app: FastifyInstance): void {
     beforeWrite: (values, { existing }) => {
       const merged = { ...existing, ...values };
       const items = parsePerHeadItems(merged.perHeadItems as string | null);
-      if ('error' in items) throw refuse('perHeadItems', renderError('SETTLEMENT_TERMS_ITEMS_INVALID', { value: items.error }, 'zh'));
+      if ('error' in items) throw refuse('perHeadItems', { code: 'SETTLEMENT_TERMS_ITEMS_INVALID', params: { value: items.error } });
       const union = merged.unionFeeRatio;
       if (union !== undefined && union !== null && union !== '' && !new PayrollDecimal(String(union)).equals(0) && !new PayrollDecimal(String(union)).equals('0.02')) {
-        throw refuse('unionFeeRatio', renderError('SETTLEMENT_TERMS_UNION_RATIO', {}, 'zh'));
+        throw refuse('unionFeeRatio', { code: 'SETTLEMENT_TERMS_UNION_RATIO' });
       }
     },
   });
   registerResource(app, vatRegimeResource, {
     beforeWrite: async (values, { db, existing }) => {
       const agent = String(values.dispatchCompany ?? existing?.dispatchCompany ?? '').trim();
-      if (!(await dispatchAgents(db)).has(agent)) throw refuse('dispatchCompany', renderError('VAT_REGIME_AGENT_UNKNOWN', { agent }, 'zh'));
+      if (!(await dispatchAgents(db)).has(agent)) throw refuse('dispatchCompany', { code: 'VAT_REGIME_AGENT_UNKNOWN', params: { agent } });
       values.dispatchCompany = agent;
     },
   });

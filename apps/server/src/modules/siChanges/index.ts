@@ -99,7 +99,7 @@ function layoutOrRefuse(api: Record<string, unknown>): SiChangeLayout {
   try {
     return parseSiChangeLayout(api);
   } catch (err) {
-    if (err instanceof SiChangeLayoutError) throw new AppError('SICHANGETEMPLATE_INVALID', { name: String(api.templateName ?? ''), part: err.part, reason: err.reason });
+    if (err instanceof SiChangeLayoutError) throw new AppError('SICHANGETEMPLATE_INVALID', { name: String(api.templateName ?? ''), label: err.part, reason: err.reason });
     throw err;
   }
 }

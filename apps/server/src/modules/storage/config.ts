@@ -77,7 +77,7 @@ export function registerStorageConfig(fastify: FastifyInstance): void {
           ['host', '外链域名'],
         ];
         for (const [field, label] of required) {
-          if (!row[field === 'accessKey' ? 'access_key' : (field as 'bucket' | 'host')]) throw new AppError('FIELD_REQUIRED', { label }, { [field]: `${label}不能为空` });
+          if (!row[field === 'accessKey' ? 'access_key' : (field as 'bucket' | 'host')]) throw new AppError('FIELD_REQUIRED', { label }, { [field]: { code: 'FIELD_REQUIRED', params: { label } } });
         }
         if (!sealedSecret) throw new AppError('FIELD_REQUIRED', { label: 'SecretKey' }, { secretKey: { code: 'FIELD_REQUIRED', params: { label: 'SecretKey' } } });
         if (!row.type) throw new AppError('STORAGE_BUCKET_TYPE_REQUIRED', {}, { type: { code: 'STORAGE_BUCKET_TYPE_REQUIRED' } });

@@ -79,9 +79,11 @@ export function registerSelfService(app: FastifyInstance): void {
   async function checkNewEmail(userId: number, currentEmail: string | null, raw: unknown): Promise<string> {
     const r = validateField(emailField, raw);
     if (!r.ok) {
-      // the headline of a malformed address is the spec's shorter 邮箱格式错误; the field keeps the rule's message
-      const headline = typeof r.error !== 'string' && r.error.code === 'EMAIL_INVALID' ? { code: 'EMAIL_FORMAT' as const } : r.error;
-      throw typeof headline === 'string' ? new AppError(400, headline, 'BAD_REQUEST', { email: r.message }) : new AppError(headline.code, headline.params ?? {}, { email: r.error });
+      // the headline of a malformed address is the spec's shorter 邮箱格式错误; the field keeps the rule's message.
+      // A missing address is EMAIL_NEW_REQUIRED (the field's required sentence, which no definition translates).
+      const field = r.error.code === 'FIELD_REQUIRED_TEXT' ? { code: 'EMAIL_NEW_REQUIRED' as const } : r.error;
+      const headline = field.code === 'EMAIL_INVALID' ? { code: 'EMAIL_FORMAT' as const } : field;
+      throw new AppError(headline.code, headline.params ?? {}, { email: field });
     }
     const email = String(r.value).toLowerCase();
     if (currentEmail && email === currentEmail.toLowerCase()) throw new AppError('EMAIL_SAME');

@@ -28,7 +28,7 @@ export function sqlConnection(app: FastifyInstance, body: Pick<DataOriginSaveBod
   const kind = (trimmed(body.dbKind) ?? 'mysql').toLowerCase();
   if (!(SQL_KINDS as readonly string[]).includes(kind)) throw new AppError('BAD_REQUEST', {}, { dbKind: { code: 'DATASOURCE_DB_KIND_INVALID' } });
   const need = (v: string | null, label: string, field: string) => {
-    if (!v) throw new AppError('DATASOURCE_SQL_FIELD_REQUIRED', { label }, { [field]: `请填写${label}` });
+    if (!v) throw new AppError('DATASOURCE_SQL_FIELD_REQUIRED', { label }, { [field]: { code: 'DATASOURCE_SQL_FIELD_REQUIRED', params: { label } } });
     return v;
   };
   const site = need(trimmed(body.dataBaseSite), '数据库地址', 'dataBaseSite');
@@ -55,7 +55,7 @@ function sqlTarget(kind: string, site: string, port: number | null, user: string
 export function checkCommonFields(body: DataOriginSaveBody): void {
   const type = trimmed(body.type);
   if (!type) throw new AppError('DATASOURCE_TYPE_REQUIRED', {});
-  if (!(DATA_SOURCE_TYPES as readonly string[]).includes(type)) throw new AppError('BAD_REQUEST', {}, { type: `数据源类型只能是 ${DATA_SOURCE_TYPES.join('、')}` });
+  if (!(DATA_SOURCE_TYPES as readonly string[]).includes(type)) throw new AppError('BAD_REQUEST', {}, { type: { code: 'DATASOURCE_TYPE_ONE_OF', params: { types: DATA_SOURCE_TYPES.join('、') } } });
   if (!trimmed(body.dataName)) throw new AppError('DATASOURCE_NAME_REQUIRED', {});
   encodingOf(body.characterEncoding);
 }
@@ -64,7 +64,7 @@ export function checkCommonFields(body: DataOriginSaveBody): void {
 export async function checkedSource(app: FastifyInstance, req: FastifyRequest, body: DataOriginSaveBody, existing?: DataOriginRecord): Promise<DataOriginValues> {
   const type = trimmed(body.type) as DataSourceType | null;
   if (!type) throw new AppError('DATASOURCE_TYPE_REQUIRED', {});
-  if (!(DATA_SOURCE_TYPES as readonly string[]).includes(type)) throw new AppError('BAD_REQUEST', {}, { type: `数据源类型只能是 ${DATA_SOURCE_TYPES.join('、')}` });
+  if (!(DATA_SOURCE_TYPES as readonly string[]).includes(type)) throw new AppError('BAD_REQUEST', {}, { type: { code: 'DATASOURCE_TYPE_ONE_OF', params: { types: DATA_SOURCE_TYPES.join('、') } } });
   const dataName = trimmed(body.dataName);
   if (!dataName) throw new AppError('DATASOURCE_NAME_REQUIRED', {});
   const characterEncoding = encodingOf(body.characterEncoding);
