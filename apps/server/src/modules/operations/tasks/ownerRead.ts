@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 import { hasPermission } from '@app/shared/resource';
 import type { CurrentUser } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -17,16 +18,17 @@ const SOURCE_CODES = [...DATA_SOURCE_CODES.select, ...DATA_SOURCE_CODES.taskDial
  * (openDatasetRead). A refusal fails the run with the owner and the missing right named in the run log.
  */
 export async function openSourceAsOwner(app: FastifyInstance, taskId: number, dataId: number, owner: CurrentUser, signal: AbortSignal): Promise<DataSourceReader> {
-  const refuse = (reason: string): never => {
-    app.log.warn({ taskId, owner: owner.username, reason }, 'model task run refused: the owner may not read its data');
+  // the reason is a catalogue message of its own, rendered in the reader's language with the refusal
+  const refuse = (reason: CodedMessage): never => {
+    app.log.warn({ taskId, owner: owner.username, reason: reason.code }, 'model task run refused: the owner may not read its data');
     throw new AppError('TASK_OWNER_FORBIDDEN', { owner: owner.username, reason });
   };
   const source = await loadDataOrigin(app.ctx.db, dataId);
-  if (source.type !== 'custom' && !hasPermission(owner.permissions, SOURCE_CODES)) refuse(new AppError('TASK_OWNER_NO_SOURCE_RIGHT').message);
+  if (source.type !== 'custom' && !hasPermission(owner.permissions, SOURCE_CODES)) refuse({ code: 'TASK_OWNER_NO_SOURCE_RIGHT' });
   try {
     return await openDataOrigin(app, source, owner, { signal });
   } catch (err) {
-    if (err instanceof AppError && err.code === 'DATASOURCE_DATASET_FORBIDDEN') refuse(err.message);
+    if (err instanceof AppError && err.code === 'DATASOURCE_DATASET_FORBIDDEN') refuse({ code: err.code, params: err.params });
     throw err;
   }
 }
