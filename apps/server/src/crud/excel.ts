@@ -1,7 +1,7 @@
 import { dynamicDb } from '../core/db.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FieldMessage } from '@app/shared/errors/zodIssues';
-import type { FieldDef, ResourceDef } from '@app/shared/resource';
+import type { FieldDef } from '@app/shared/resource';
 import { columnOf, isLinkField, kindOf, MAX_IMPORT_BYTES, MAX_IMPORT_SIZE_LABEL, permissionCodes, validateField } from '@app/shared/resource';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -8,7 +8,7 @@ import type { RouteAuth } from '../core/context.ts';
 import { columnOf, permissionCodes, schemaOf } from '@app/shared/resource';
 import type { Db } from '../core/db.ts';
 import { insertReturningId, nowIso } from '../core/db.ts';
-import { AppError, definitionError } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 import { collectDescendants } from '../core/rbac.ts';
 import { attachLinks, deleteLinks, readLinks, writeLinks } from './links.ts';
 import { nestBy, treeLinks } from './tree.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CodedMessage } from '../errors/catalogue.ts';
-import { codedIssue, codedText, type FieldMessage, firstIssueMessage, issueMessage, issueMessagesByField, zhText } from '../errors/zodIssues.ts';
+import { codedIssue, codedText, type FieldMessage, firstIssueMessage, issueMessagesByField, zhText } from '../errors/zodIssues.ts';
 import { idInput, maxLengthOf } from './inputSchemas.ts';
 import { FIELD_KINDS, kindOf } from './kinds.ts';
 import type { FieldDef, ResourceDef } from './types.ts';

@@ -51,7 +51,7 @@ export function missedSince(row: JobRow): Date | null {
 
 /** Params text of a row → the object a handler gets ('' → {}). */
 export function paramsObject(text: string | null | undefined): Record<string, unknown> {
-  if (!text || !text.trim()) return {};
+  if (!text?.trim()) return {};
   const v = JSON.parse(text);
   return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
 }
