@@ -22,6 +22,20 @@ describe('codedText', () => {
     expect(issues[0].message).toBe('月份格式应为YYYY-MM');
     expect(issueMessage(s.safeParse({ a: 1, b: 'abc', c: 1 }).error!.issues[0])).toEqual({ code: 'MONTH_REQUIRED', params: {} });
   });
+
+  it('gives a check that states plain text instead of a code the code of its kind (its wording is lost)', () => {
+    const s = z.object({
+      a: z.string().min(3, '太短了'),
+      b: z.number().refine((n) => n > 0, '必须是正数'),
+      c: z.string().regex(/^x$/, '格式不对'),
+    });
+    const issues = s.safeParse({ a: 'q', b: -1, c: 'y' }).error!.issues;
+    expect(issues.map((i) => issueMessage(i))).toEqual([
+      { code: 'FIELD_TOO_SHORT', params: { label: 'a', min: 3 } },
+      { code: 'FIELD_INVALID', params: { label: 'b' } },
+      { code: 'FIELD_FORMAT', params: { label: 'c' } },
+    ]);
+  });
 });
 
 /** Contract files give codes, never text: no Chinese literal in a message position (so new ones cannot creep in). */
