@@ -240,6 +240,10 @@ describe('增减员 lists', () => {
     expect(broken.body.message).toContain('增员列');
     const unknownField = await call('POST', '/api/siChangeTemplate', { templateName: '坏模板2', region: '某地', target: 'si', fileType: 'xlsx', encoding: 'GBK', addColumns: '[{"title":"工号","field":"employeeNo"}]' });
     expect(unknownField.status).toBe(400);
+    const unknownInEnglish = await t.app.inject({ method: 'POST', url: '/api/siChangeTemplate', headers: { ...bearer(token), 'accept-language': 'en' }, payload: { templateName: '坏模板2', region: '某地', target: 'si', fileType: 'xlsx', encoding: 'GBK', addColumns: '[{"title":"工号","field":"employeeNo"}]' } });
+    // the part and zod's complaint at its path travel as codes: each language says the whole sentence
+    expect(unknownField.body).toMatchObject({ code: 'SICHANGETEMPLATE_INVALID', message: '社保模板“坏模板2”的增员列有误：0.field 0.field无效' });
+    expect(unknownInEnglish.json()).toMatchObject({ code: 'SICHANGETEMPLATE_INVALID', message: 'The SI list template "坏模板2" has an error in Addition columns: 0.field: 0.field is invalid' });
     const empty = await call('POST', '/api/siChangeTemplate', { templateName: '坏模板3', region: '某地', target: 'si', fileType: 'xlsx', encoding: 'GBK' });
     expect(empty.status).toBe(400);
     const txt = await call('POST', '/api/siChangeTemplate', { templateName: '坏模板4', region: '某地', target: 'si', fileType: 'txt', encoding: 'GBK', addColumns: '[{"title":"姓名","field":"name"}]' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type CodedMessage, renderError } from '../errors/catalogue.ts';
-import { codedText, issueMessage } from '../errors/zodIssues.ts';
+import { codedText } from '../errors/zodIssues.ts';
+import { TemplatePartError, templatePartIssue } from '../errors/templatePartError.ts';
 
 /**
  * The layout a bank template describes (issue 23 item 1; month-close.md §B3), parsed from the template's JSON text
@@ -81,27 +81,8 @@ export interface BankLayout {
   fileNamePattern: string;
 }
 
-/**
- * Which part of a template is wrong, for the message: the part's label and the reason as a catalogue message (a
- * rule of ours or zod's first complaint, at its path); `message` is the Chinese text.
- */
-export class BankLayoutError extends Error {
-  constructor(
-    readonly part: string,
-    readonly reason: CodedMessage,
-  ) {
-    super(`${part}: ${renderError(reason.code, reason.params ?? {}, 'zh')}`);
-  }
-}
-
-/** zod's first complaint about a part, at its path inside the part's JSON. */
-function issueReason(error: z.ZodError): CodedMessage {
-  const issue = error.issues[0];
-  if (!issue) return { code: 'VALIDATION' };
-  const reason = issueMessage(issue);
-  const path = issue.path.join('.');
-  return path ? { code: 'LAYOUT_AT', params: { path, reason } } : reason;
-}
+/** A bank template part that is wrong (its label and the reason); see TemplatePartError. */
+export class BankLayoutError extends TemplatePartError {}
 
 function parseJson<T>(text: unknown, schema: z.ZodType<T>, part: string, empty: T | undefined): T {
   const s = typeof text === 'string' ? text.trim() : '';
@@ -116,7 +97,7 @@ function parseJson<T>(text: unknown, schema: z.ZodType<T>, part: string, empty: 
     throw new BankLayoutError(part, { code: 'LAYOUT_NOT_JSON' });
   }
   const r = schema.safeParse(raw);
-  if (!r.success) throw new BankLayoutError(part, issueReason(r.error));
+  if (!r.success) throw new BankLayoutError(part, templatePartIssue(r.error));
   return r.data;
 }
 
