@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAuth } from '../core/context.ts';
+import { API_DOCS_CODES, apiDocument } from '@app/shared/contracts/apiDocs';
 import { withOrderedTags } from './apiDocsTags.ts';
 
 /**
@@ -12,9 +13,6 @@ import { withOrderedTags } from './apiDocsTags.ts';
  * screen shows in a frame of our own origin. Readable by ADMIN or API_DOCS_*; off with API_DOCS_ENABLED=false.
  */
 
-export const API_DOCS_URL = '/v3/api-docs';
-/** The codes that open the documentation (group API_DOCS of permissions.ts); ADMIN always passes. */
-export const API_DOCS_CODES = ['API_DOCS_ALL', 'API_DOCS_SELECT'];
 export const API_DOCS_UI = '/api-docs/ui';
 
 /**
@@ -26,7 +24,7 @@ export function apiDocsRouteRules(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (route.url !== API_DOCS_UI && !route.url.startsWith(`${API_DOCS_UI}/`)) return;
     const data = /\/(json|yaml)$/.test(route.url);
-    route.config = { ...(route.config as object), auth: data ? API_DOCS_CODES : 'public', log: '' };
+    route.config = { ...(route.config as object), auth: data ? [...API_DOCS_CODES] : 'public', log: '' };
   });
 }
 
@@ -72,7 +70,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     ordered ??= withOrderedTags(app.swagger());
     return ordered;
   };
-  app.get(API_DOCS_URL, { config: { auth: API_DOCS_CODES, log: '' }, schema: { hide: true } }, async () => documentInMenuOrder());
+  // from the contract's path and codes, but not through routeContract: the document leaves itself out (hide), and its
+  // answer is the library's own document
+  app.get(apiDocument.path, { config: { auth: [...apiDocument.auth], log: apiDocument.log }, schema: { hide: true } }, async () => documentInMenuOrder());
 
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_UI,

@@ -1,15 +1,15 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Collapse, Empty, Segmented, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Input } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../app/i18n';
-import { api } from '../../app/request';
+import { apiDocument } from '@app/shared/contracts/apiDocs';
+import { useContractQuery } from '../../app/contractClient';
 import { authHeaders } from '../../app/session';
 import { SearchButtons, SearchItem, SearchRow } from '../../crud/SearchBar';
-import { type ApiField, type ApiOperation, groupOperations, type OpenApiDoc } from './apiDocsModel';
+import { type ApiField, type ApiOperation, groupOperations } from './apiDocsModel';
 import '../../crud/crud.css';
 import './tools.css';
 
@@ -40,7 +40,7 @@ export default function ApiDocsPage() {
       delete w.__apiDocsHeaders;
     };
   }, []);
-  const q = useQuery({ queryKey: ['apiDocs'], queryFn: () => api.get<OpenApiDoc>('/v3/api-docs'), staleTime: 5 * 60_000 });
+  const q = useContractQuery(apiDocument, {}, { staleTime: 5 * 60_000 });
   const tagLabel = (tag: string) => t(`apiDocs.tags.${tag}`, { defaultValue: menuTitle(tag) });
   // biome-ignore lint/correctness/useExhaustiveDependencies: tagLabel follows the language, which re-renders through t
   const groups = useMemo(() => groupOperations(q.data, search, tagLabel), [q.data, search, t]);

@@ -4,21 +4,9 @@
  * and body fields.
  */
 
-type Schema = { type?: string | string[]; format?: string; description?: string; enum?: unknown[]; items?: Schema; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; oneOf?: Schema[] };
+import type { OpenApiDoc, OpenApiOperation, OpenApiSchema as Schema } from '@app/shared/contracts/apiDocs';
 
-export interface OpenApiOperation {
-  tags?: string[];
-  summary?: string;
-  description?: string;
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> };
-}
-
-export interface OpenApiDoc {
-  info?: { title?: string; version?: string; description?: string };
-  tags?: { name: string }[];
-  paths?: Record<string, Record<string, OpenApiOperation>>;
-}
+export type { OpenApiDoc, OpenApiOperation };
 
 export interface ApiField {
   name: string;
