@@ -7,6 +7,7 @@ import { confirmLogResource, salaryResource } from '@app/shared/resources/salary
 import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { AppError, validationError } from '../../core/errors.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { registerResource } from '../../crud/registerResource.ts';
 import { rowToApi, yuanToFenExact } from '../../crud/rowMapping.ts';
@@ -92,8 +93,7 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
     const paging = parsePaging(query, logSortable, [['id', 'desc']]);
     let qb = applyFilters(app.ctx.db.selectFrom(confirmLogResource.table), confirmLogResource, query, app.ctx.dialect, confirmLogResource.table);
     qb = await whereCompanyVisible(app, req, qb, `${confirmLogResource.table}.company_id`);
-    const count = await qb.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    const totalElements = Number((count as { n: number } | undefined)?.n ?? 0);
+    const totalElements = await countOf(qb);
     let page = qb.selectAll(confirmLogResource.table);
     for (const [c, d] of paging.sort) page = page.orderBy(sql.ref(`${confirmLogResource.table}.${c}`), d);
     const rows = totalElements ? await page.limit(paging.size).offset(paging.page * paging.size).execute() : [];
