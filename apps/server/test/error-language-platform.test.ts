@@ -62,3 +62,23 @@ describe('converted platform errors in English', () => {
     expect(en.json().message).toBe('The reminder list only holds staff who have been reminded');
   });
 });
+
+describe('a contract route names its fields in the request language', () => {
+  it('a label the contract gives (contracts/labels.ts) is translated; a field zod checks is named by its API name', async () => {
+    const tooLong = `/api/settlement/1?keyword=${'x'.repeat(51)}`;
+    const zh = await session.app.inject({ method: 'GET', url: tooLong, headers: headers() });
+    expect(zh.json()).toMatchObject({ status: 400, code: 'TEXT_TOO_LONG', message: '搜索内容不能超过50个字符' });
+    const en = await session.app.inject({ method: 'GET', url: tooLong, headers: headers('en') });
+    expect(en.json()).toMatchObject({ status: 400, code: 'TEXT_TOO_LONG', message: 'Search text may have at most 50 characters' });
+    const es = await session.app.inject({ method: 'GET', url: tooLong, headers: headers('es') });
+    expect(es.json().message).toBe('Texto de búsqueda admite como máximo 50 caracteres');
+
+    const stateChange = (note: unknown, invoiceNo: string, language: string) =>
+      session.app.inject({ method: 'PUT', url: '/api/settlement/1/state', headers: headers(language), payload: { state: 'SENT', note, invoiceNo } });
+    const native = await stateChange(123, 'INV-1', 'en');
+    expect(native.json()).toMatchObject({ status: 400, code: 'VALIDATION', message: 'note must be text', fieldErrorCodes: { note: 'FIELD_NOT_TEXT' } });
+    const invoice = await stateChange('ok', 'I'.repeat(51), 'ja');
+    expect(invoice.json()).toMatchObject({ status: 400, message: '請求書番号は50文字以内で入力してください', fieldErrorCodes: { invoiceNo: 'TEXT_TOO_LONG' } });
+    for (const r of [en, es, native]) expect(r.json().message).not.toMatch(/\p{Script=Han}/u);
+  });
+});

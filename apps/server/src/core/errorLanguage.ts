@@ -18,9 +18,9 @@ export function requestLanguage(acceptLanguage: string | string[] | undefined): 
 }
 
 /**
- * Chinese field and resource labels (from the shared definitions) in another language, as the definitions'
- * `labels` give them (the same texts the screens show), so a message names a field as the form shows it. A
- * label no definition translates stays Chinese.
+ * Chinese field and resource labels (from the shared definitions, and the contracts' own field labels in
+ * contracts/labels.ts) in another language, as the definitions' `labels` give them (the same texts the screens
+ * show), so a message names a field as the form shows it. A label neither translates stays Chinese.
  */
 export const translateLabel: LabelTranslator = translateDefinitionLabel;
 

@@ -6,8 +6,9 @@
  * `new AppError(code, params)` (apps/server/src/core/errors.ts) and renders `message` in the request's
  * language. Nothing reads a code back from text: every message is a code with parameters from the throw onwards.
  *
- * Parameters that are Chinese field labels (`label`, `field`, `resource`, `parent`) or a definition's own sentence
- * (`text`) are translated when the renderer is given a label translator; others (user input, numbers, ids) are kept as they are.
+ * Parameters that are Chinese field labels (`label`, `resource`, `parent`) or a definition's own sentence (`text`)
+ * are translated when the renderer is given a label translator (LABEL_PARAMS); others (user input, numbers, ids,
+ * a data source's `field` name) are kept as they are.
  */
 import type { Language } from '../language.ts';
 
@@ -714,7 +715,7 @@ export interface CodedMessage {
 }
 
 /** Parameter names whose values are Chinese labels that a label translator may translate. */
-const LABEL_PARAMS = new Set(['label', 'resource', 'parent', 'text']);
+export const LABEL_PARAMS: ReadonlySet<string> = new Set(['label', 'resource', 'parent', 'text']);
 
 /** Translates a Chinese label (a field or resource label) into a language; returns null when it cannot. */
 export type LabelTranslator = (zhLabel: string, language: Language) => string | null;

@@ -1,3 +1,4 @@
+import { CONTRACT_LABELS } from '../contracts/labels.ts';
 import { renderError } from '../errors/catalogue.ts';
 import type { Language } from '../language.ts';
 import { kindOf } from '../resource/kinds.ts';
@@ -37,11 +38,12 @@ let byChineseLabel: Map<Language, Map<string, string>> | undefined;
 const CHOSEN = new Set(['dict', 'ref', 'refMany', 'date', 'month', 'bool']);
 
 /**
- * A Chinese resource or field label (as the definitions spell it, e.g. in a validation message), or one of the
- * definitions' own sentences (FIELD_REQUIRED_TEXT, FIELD_PATTERN_TEXT, DUPLICATE_TEXT), in `language`; null when
- * no definition names it so. A required sentence (`required: '请输入员工姓名'`) is worded from its field's
- * translated label ("Please enter Name"), the others come from RULE_TEXTS. Where two definitions give the same
- * Chinese text different translations, the first definition (in RESOURCES order) wins.
+ * A Chinese resource or field label (as the definitions spell it, e.g. in a validation message), one of the
+ * definitions' own sentences (FIELD_REQUIRED_TEXT, FIELD_PATTERN_TEXT, DUPLICATE_TEXT), or a contract's field
+ * label that no definition has (contracts/labels.ts), in `language`; null when none names it so. A required
+ * sentence (`required: '请输入员工姓名'`) is worded from its field's translated label ("Please enter Name"), the
+ * others come from RULE_TEXTS. Where two definitions give the same Chinese text different translations, the
+ * first definition (in RESOURCES order) wins; a definition's label wins over a contract's.
  */
 export function translateDefinitionLabel(zhLabel: string, language: Language): string | null {
   if (language === 'zh') return zhLabel;
@@ -62,6 +64,7 @@ export function translateDefinitionLabel(zhLabel: string, language: Language): s
           map.set(f.required, renderError(CHOSEN.has(kindOf(f).web.control) ? 'FIELD_CHOOSE' : 'FIELD_ENTER', { label }, lng));
         }
       }
+      for (const [zh, t] of Object.entries(CONTRACT_LABELS)) if (!map.has(zh)) map.set(zh, t[lng]);
       byChineseLabel.set(lng, map);
     }
   }
