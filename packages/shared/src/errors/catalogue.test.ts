@@ -29,6 +29,24 @@ describe('error catalogue', () => {
     );
   });
 
+  it('renders a list parameter entry by entry in the same language, joined in that language', () => {
+    const rows = {
+      list: [
+        { code: 'IMPORT_ROW_CELL_PROBLEM' as const, params: { row: 2, label: '身份证号', reason: { code: 'PAYSLIP_IMPORT_DUPLICATE_ROW' as const, params: { row: 1 } } } },
+        { code: 'IMPORT_ROW_PROBLEM' as const, params: { row: 3, reason: { code: 'PAYSLIP_IMPORT_NAME_BLANK' as const } } },
+      ],
+      joiner: 'semicolon' as const,
+    };
+    expect(renderError('PAYSLIP_IMPORT_ROWS', { count: 2, rows }, 'zh')).toBe('2行数据有误，未导入任何数据：第2行“身份证号”：与第1行重复（月份+身份证号相同）；第3行：未填名称');
+    expect(renderError('PAYSLIP_IMPORT_ROWS', { count: 2, rows }, 'en', translateDefinitionLabel)).toBe(
+      '2 rows are wrong; nothing was imported: Row 2, "ID card no.": Duplicates row 1 (same month and ID card); Row 3: no name',
+    );
+    // a plain entry is the user's data, kept as it is
+    expect(renderError('SIADJUST_RECON_NOT_STAFF', { names: { list: ['张三', 'Li Si'], joiner: 'enumeration' } }, 'en')).toBe(
+      '张三, Li Si is not on the staff of this company; the difference cannot go into the payroll',
+    );
+  });
+
   it("renders a definition's own sentence in Chinese as it is and elsewhere with the definitions' translations", () => {
     const text = (lng: 'zh' | 'en' | 'es' | 'ja', sentence: string) => renderError('FIELD_REQUIRED_TEXT', { text: sentence }, lng, translateDefinitionLabel);
     expect(text('zh', '请输入员工姓名')).toBe('请输入员工姓名');

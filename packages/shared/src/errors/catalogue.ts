@@ -108,6 +108,7 @@ export const ERROR_CATALOGUE = {
   PAYSLIP_IMPORT_AMBIGUOUS: { status: 400, zh: '第{row}行“身份证号”：{idCard}在{month}已有{count}条工资条（名称：{names}），无法确定替换哪一条，请在“名称”列填写对应单位名称，或先删除多余的工资条', en: 'Row {row}, "ID card": {idCard} already has {count} payslips in {month} (names: {names}); which one to replace is unclear: fill the "name" column with the company name, or delete the extra payslips first', es: 'Fila {row}, "documento": {idCard} ya tiene {count} nóminas en {month} (nombres: {names}); no se sabe cuál sustituir: indique el nombre de la empresa en la columna "nombre" o elimine primero las nóminas sobrantes', ja: '{row}行目「身分証番号」：{idCard}には{month}に既に{count}件の給与明細があります（名称：{names}）。どれを置き換えるか決められません。「名称」列に会社名を入力するか、余分な給与明細を先に削除してください' },
   PAYSLIP_IMPORT_UNMATCHED: { status: 400, zh: '{count}行无法确定对应的工资条，未导入任何数据：{rows}', en: 'For {count} rows the payslip to replace is unclear; nothing was imported: {rows}', es: 'En {count} filas no se sabe qué nómina sustituir; no se ha importado nada: {rows}', ja: '{count}行で対応する給与明細を特定できないため、何もインポートしていません：{rows}' },
   PAYSLIP_IMPORT_UNMATCHED_MORE: { status: 400, zh: '{count}行无法确定对应的工资条，未导入任何数据：{rows}；等共{count}行', en: 'For {count} rows the payslip to replace is unclear; nothing was imported: {rows}; {count} rows in all', es: 'En {count} filas no se sabe qué nómina sustituir; no se ha importado nada: {rows}; {count} filas en total', ja: '{count}行で対応する給与明細を特定できないため、何もインポートしていません：{rows}；など計{count}行' },
+  PAYSLIP_IMPORT_NAME_BLANK: { status: 400, zh: '未填名称', en: 'no name', es: 'sin nombre', ja: '名称未入力' },
 
   // ---- Month close I: settlement statements, receipts, terms and VAT regimes (modules/settlement, issue 22)
   SETTLEMENT_MONTH_NOT_CONFIRMED: { status: 409, zh: '“{company}”{month}的工资尚未确认，不能生成结算单', en: 'The salaries of "{company}" for {month} are not confirmed yet; no statement can be generated', es: 'Los salarios de "{company}" de {month} aún no están confirmados; no se puede generar el extracto', ja: '「{company}」の{month}の給与はまだ確定していないため、精算書を作成できません' },
@@ -435,6 +436,9 @@ export const ERROR_CATALOGUE = {
   IMPORT_COLUMNS_MISSING: { status: 400, zh: '缺少必填列：{labels}', en: 'Required columns are missing: {labels}', es: 'Faltan columnas obligatorias: {labels}', ja: '必須列がありません：{labels}' },
   IMPORT_ERROR_FILE_GONE: { status: 404, zh: '错误文件不存在或已过期', en: 'The error file does not exist or has expired', es: 'El archivo de errores no existe o ha caducado', ja: 'エラーファイルが存在しないか、期限切れです' },
   IMPORT_ERROR_FILE_OWNER: { status: 403, zh: '只能下载本人导入产生的错误文件', en: 'You can only download the error files of your own imports', es: 'Solo puede descargar los archivos de errores de sus propias importaciones', ja: 'ダウンロードできるのは自分のインポートのエラーファイルのみです' },
+  // one problem of an imported row in a listing (the payslip refusal, the error sheet's 错误原因); {label} is the column
+  IMPORT_ROW_CELL_PROBLEM: { status: 400, zh: '第{row}行“{label}”：{reason}', en: 'Row {row}, "{label}": {reason}', es: 'Fila {row}, "{label}": {reason}', ja: '{row}行目「{label}」：{reason}' },
+  IMPORT_ROW_PROBLEM: { status: 400, zh: '第{row}行：{reason}', en: 'Row {row}: {reason}', es: 'Fila {row}: {reason}', ja: '{row}行目：{reason}' },
 
   // ---- system: users, roles, departments, jobs, menus, permissions, dictionaries, logs -------------------
   USER_ROLES_REQUIRED: { status: 400, zh: '角色不能为空', en: 'Roles are required', es: 'Los roles son obligatorios', ja: 'ロールは必須です' },
@@ -706,13 +710,36 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
  * Parameters of a message: plain values, rendered as they are (or translated when they are labels), or a
  * nested message (a sub-check's reason inside a row or filter message), rendered in the same language.
  */
-export type ErrorParams = Record<string, string | number | CodedMessage>;
+export type ErrorParams = Record<string, string | number | CodedMessage | CodedList>;
 
 /** A message as data: a catalogue code and its parameters (field errors, validation issues). */
 export interface CodedMessage {
   code: ErrorCode;
   params?: ErrorParams;
 }
+
+/**
+ * How the entries of a {@link CodedList} are joined in each language: `semicolon` between sentences (the rows of an
+ * import refusal), `comma` between the clauses of one sentence (a row's reasons), `enumeration` between names.
+ */
+const LIST_JOINERS = {
+  semicolon: { zh: '；', en: '; ', es: '; ', ja: '；' },
+  comma: { zh: '，', en: ', ', es: ', ', ja: '、' },
+  enumeration: { zh: '、', en: ', ', es: ', ', ja: '、' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+/**
+ * A list of messages inside a message (the problem rows of a refused file): each entry rendered in the message's
+ * language, joined in that language's way, so a list is never built as text in one language. A plain string entry
+ * is user data (a name, an ID card) and stays as it is.
+ */
+export interface CodedList {
+  list: (CodedMessage | string)[];
+  joiner: keyof typeof LIST_JOINERS;
+}
+
+/** True when a parameter is a {@link CodedList}. */
+const isCodedList = (param: CodedMessage | CodedList): param is CodedList => 'list' in param;
 
 /** Parameter names whose values are Chinese labels that a label translator may translate. */
 export const LABEL_PARAMS: ReadonlySet<string> = new Set(['label', 'resource', 'parent', 'text']);
@@ -731,7 +758,12 @@ export function renderError(code: ErrorCode, params: ErrorParams = {}, language:
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!Object.hasOwn(params, name)) return whole;
     const param = params[name];
-    if (typeof param === 'object') return renderError(param.code, param.params ?? {}, language, labels);
+    if (typeof param === 'object') {
+      if (isCodedList(param)) {
+        return param.list.map((m) => (typeof m === 'string' ? m : renderError(m.code, m.params ?? {}, language, labels))).join(LIST_JOINERS[param.joiner][language]);
+      }
+      return renderError(param.code, param.params ?? {}, language, labels);
+    }
     const value = String(param);
     if (language !== 'zh' && labels && LABEL_PARAMS.has(name)) return labels(value, language) ?? value;
     return value;

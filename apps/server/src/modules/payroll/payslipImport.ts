@@ -1,5 +1,5 @@
-import { renderError } from '@app/shared/errors/catalogue';
-import { type FieldMessage, zhText } from '@app/shared/errors/zodIssues';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { columnOf, type FieldDef, validateRecord } from '@app/shared/resource';
 import { payslipMismatches } from '@app/shared/payroll/payslipCheck';
 import { PAYSLIP_MONEY_ITEMS, PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
@@ -180,8 +180,10 @@ export async function checkPayslipSheet(file: Buffer, maxRows = PAYSLIP_IMPORT_M
   }
   if (total === 0) throw new AppError('FILE_NO_DATA');
   if (problemCount) {
-    // the listing in the headline is Chinese (one language for the whole sentence); each field error has its code
-    const shown = problems.slice(0, 10).map((p) => `第${p.row}行${p.column ? `“${p.column}”` : ''}：${zhText(p.message)}`);
+    // the headline lists the first problems as codes, so the whole sentence renders in the request's language
+    const shown = problems.slice(0, 10).map(
+      (p): CodedMessage => (p.column ? { code: 'IMPORT_ROW_CELL_PROBLEM', params: { row: p.row, label: p.column, reason: p.message } } : { code: 'IMPORT_ROW_PROBLEM', params: { row: p.row, reason: p.message } }),
+    );
     const fieldErrors = Object.fromEntries(problems.slice(0, MAX_LISTED_ERRORS).map((p) => [`row${p.row}.${p.column}`, p.message]));
     const more = problemCount > 10;
     const code = digitLossRows.size
@@ -191,7 +193,7 @@ export async function checkPayslipSheet(file: Buffer, maxRows = PAYSLIP_IMPORT_M
       : more
         ? 'PAYSLIP_IMPORT_ROWS_MORE'
         : 'PAYSLIP_IMPORT_ROWS';
-    throw new AppError(code, { count: problemRows.size, digitRows: digitLossRows.size, rows: shown.join('；'), problems: problemCount }, fieldErrors);
+    throw new AppError(code, { count: problemRows.size, digitRows: digitLossRows.size, rows: { list: shown, joiner: 'semicolon' }, problems: problemCount }, fieldErrors);
   }
   return { total, warnings };
 }
@@ -258,7 +260,7 @@ export async function importPayslipFile(db: Db, dialect: DialectName, file: Buff
   const alwaysWritten = new Set(fields.filter((f) => f.defaultValue !== undefined && f.defaultValue !== null).map(columnOf));
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
-    const problems: string[] = [];
+    const problems: CodedMessage[] = [];
     const replaced: string[] = [];
     let inserted = 0;
     let updated = 0;
@@ -283,8 +285,8 @@ export async function importPayslipFile(db: Db, dialect: DialectName, file: Buff
         if (matches.length > 1) matches = matches.filter((e) => same(e.mingcheng, dbRow.mingcheng));
         if (matches.length > 1 || (matches.length === 0 && (existing.get(key)?.length ?? 0) > 1)) {
           const all = existing.get(key) ?? [];
-          const names = all.map((e) => e.mingcheng || '未填名称').join('、');
-          problems.push(renderError('PAYSLIP_IMPORT_AMBIGUOUS', { row, idCard: String(r.idCard), month: String(r.month), count: all.length, names }, 'zh'));
+          const names = all.map((e): CodedMessage | string => (e.mingcheng ? String(e.mingcheng) : { code: 'PAYSLIP_IMPORT_NAME_BLANK' }));
+          problems.push({ code: 'PAYSLIP_IMPORT_AMBIGUOUS', params: { row, idCard: String(r.idCard), month: String(r.month), count: all.length, names: { list: names, joiner: 'enumeration' } } });
           continue;
         }
         const old = matches[0];
@@ -319,7 +321,10 @@ export async function importPayslipFile(db: Db, dialect: DialectName, file: Buff
     }
     if (chunk.length) await writeChunk(chunk);
     if (problems.length) {
-      throw new AppError(problems.length > 10 ? 'PAYSLIP_IMPORT_UNMATCHED_MORE' : 'PAYSLIP_IMPORT_UNMATCHED', { count: problems.length, rows: problems.slice(0, 10).join('；') });
+      throw new AppError(problems.length > 10 ? 'PAYSLIP_IMPORT_UNMATCHED_MORE' : 'PAYSLIP_IMPORT_UNMATCHED', {
+        count: problems.length,
+        rows: { list: problems.slice(0, 10), joiner: 'semicolon' },
+      });
     }
     if (replaced.length && audit) {
       const list = replaced.slice(0, 100).map((k) => ({ month: k.split('|')[0], idCard: k.split('|')[1] }));
