@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../language.ts';
 import { translateDefinitionLabel } from '../resources/labels.ts';
-import { ERROR_CATALOGUE, renderError } from './catalogue.ts';
+import { type CodedList, ERROR_CATALOGUE, renderError } from './catalogue.ts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -30,12 +30,12 @@ describe('error catalogue', () => {
   });
 
   it('renders a list parameter entry by entry in the same language, joined in that language', () => {
-    const rows = {
+    const rows: CodedList = {
       list: [
-        { code: 'IMPORT_ROW_CELL_PROBLEM' as const, params: { row: 2, label: '身份证号', reason: { code: 'PAYSLIP_IMPORT_DUPLICATE_ROW' as const, params: { row: 1 } } } },
-        { code: 'IMPORT_ROW_PROBLEM' as const, params: { row: 3, reason: { code: 'PAYSLIP_IMPORT_NAME_BLANK' as const } } },
+        { code: 'IMPORT_ROW_CELL_PROBLEM', params: { row: 2, label: '身份证号', reason: { code: 'PAYSLIP_IMPORT_DUPLICATE_ROW', params: { row: 1 } } } },
+        { code: 'IMPORT_ROW_PROBLEM', params: { row: 3, reason: { code: 'PAYSLIP_IMPORT_NAME_BLANK' } } },
       ],
-      joiner: 'semicolon' as const,
+      joiner: 'semicolon',
     };
     expect(renderError('PAYSLIP_IMPORT_ROWS', { count: 2, rows }, 'zh')).toBe('2行数据有误，未导入任何数据：第2行“身份证号”：与第1行重复（月份+身份证号相同）；第3行：未填名称');
     expect(renderError('PAYSLIP_IMPORT_ROWS', { count: 2, rows }, 'en', translateDefinitionLabel)).toBe(
