@@ -119,11 +119,19 @@ export async function openDatabase(url: string, opts: { report?: Report } = {}):
 
 /** Case-insensitive LIKE with the user's `%`, `_` and `!` taken literally. */
 export function likeContains(dialect: DialectName, column: string, value: string): RawBuilder<boolean> {
-  const escaped = value.replace(/[!%_]/g, (c) => `!${c}`);
-  const pattern = `%${escaped}%`;
+  return likeMatches(dialect, column, likePattern(dialect, value));
+}
+
+/** The LIKE pattern (a statement's parameter) that finds `value` anywhere, its `%`, `_` and `!` taken literally. */
+export function likePattern(dialect: DialectName, value: string): string {
+  const pattern = `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
   // lower() LIKE is about three times faster than ILIKE on PostgreSQL (measured on 100k rows).
-  if (dialect === 'postgres') return sql<boolean>`lower(${sql.ref(column)}) like ${pattern.toLowerCase()} escape '!'`;
-  if (dialect === 'sqlite') return sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
+  return dialect === 'postgres' ? pattern.toLowerCase() : pattern;
+}
+
+/** `column` LIKE a pattern of likePattern (a value or a compiled statement's placeholder), case-insensitive. */
+export function likeMatches(dialect: DialectName, column: string, pattern: unknown): RawBuilder<boolean> {
+  if (dialect === 'postgres') return sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '!'`;
   return sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`;
 }
 

@@ -3,6 +3,7 @@ import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnOf, isLinkField, toApiValue } from '@app/shared/resource';
 import { RESOURCES } from '@app/shared/resources/index';
 import type { Db } from '../core/db.ts';
+import { argList, runStatement } from './compiledQuery.ts';
 import { AppError } from '../core/errors.ts';
 
 /**
@@ -60,13 +61,18 @@ export async function readLinks(db: Db, def: ResourceDef, rows: Record<string, u
       const { link, target, show, orderBy } = linkTarget(field);
       const byOwner = new Map<number, Record<string, unknown>[]>();
       for (let i = 0; i < ids.length; i += 500) {
-        let qb = dynamicDb(db)
-          .selectFrom(`${link.table} as l`)
-          .innerJoin(`${target.table} as t`, 't.id', `l.${link.targetColumn}`)
-          .select([`l.${link.ownerColumn} as __owner`, 't.id as id', ...show.map((f) => `t.${columnOf(f)} as ${columnOf(f)}`)])
-          .where(`l.${link.ownerColumn}`, 'in', ids.slice(i, i + 500));
-        for (const [c, d] of orderBy) qb = qb.orderBy(`t.${c}`, d);
-        for (const r of (await qb.execute()) as Record<string, unknown>[]) {
+        const chunk = ids.slice(i, i + 500);
+        // compiled once per field and number of owners (a page's size, mostly): compiledQuery.ts
+        const linked = await runStatement<Record<string, unknown>>(db, `links ${def.name}.${field.name} ${chunk.length}`, chunk, (arg) => {
+          let qb = dynamicDb(db)
+            .selectFrom(`${link.table} as l`)
+            .innerJoin(`${target.table} as t`, 't.id', `l.${link.targetColumn}`)
+            .select([`l.${link.ownerColumn} as __owner`, 't.id as id', ...show.map((f) => `t.${columnOf(f)} as ${columnOf(f)}`)])
+            .where(`l.${link.ownerColumn}`, 'in', argList<number>(arg, chunk.length));
+          for (const [c, d] of orderBy) qb = qb.orderBy(`t.${c}`, d);
+          return qb;
+        });
+        for (const r of linked) {
           const item: Record<string, unknown> = { id: Number(r.id) };
           for (const f of show) item[f.name] = toApiValue(f, r[columnOf(f)]);
           const owner = Number(r.__owner);

@@ -3,7 +3,7 @@ import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { blurrySchema, columnOf, filterSchema, kindOf, pageSchema, sizeSchema, sortableNames, toDbValue } from '@app/shared/resource';
 import type { z } from 'zod';
 import { AppError, firstIssueError } from '../core/errors.ts';
-import { likeContains, type DialectName } from '../core/db.ts';
+import { type DialectName, likeMatches, likePattern } from '../core/db.ts';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -53,28 +53,66 @@ export function sortableColumns(def: ResourceDef): Map<string, string> {
   return m;
 }
 
+/** One condition of a list's filters: a field equal to a value, or containing a text (a LIKE pattern). */
+interface FilterStep {
+  columns: string[];
+  test: 'equals' | 'contains';
+  /** The statement's parameter: the field's database value, or the LIKE pattern (likePattern). */
+  value: unknown;
+}
+
 /**
- * Apply the definition's declared filters from the query string. Fuzzy filters use LIKE with the user's
- * wildcards escaped; exact filters are validated by the field's kind first (bad values are a 400).
+ * The conditions a list's query string asks for, its values checked: the definition's declared filters and its
+ * `blurry` search. Fuzzy filters use LIKE with the user's wildcards escaped; exact filters are validated by the
+ * field's kind first (bad values are a 400). `shape` names which conditions there are, not their values: lists of
+ * the same shape have the same SQL (compiledQuery.ts).
  */
-export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, def: ResourceDef, query: Record<string, unknown>, dialect: DialectName, alias?: string): QB {
+export interface FilterPlan {
+  steps: FilterStep[];
+  shape: string;
+}
+
+export function filterPlan(def: ResourceDef, query: Record<string, unknown>, dialect: DialectName, alias?: string): FilterPlan {
   const col = (f: FieldDef) => (alias ? `${alias}.${columnOf(f)}` : columnOf(f));
-  let q = qb;
+  const steps: FilterStep[] = [];
+  const shape: string[] = [];
   for (const f of def.fields) {
     if (!f.filter || query[f.name] === undefined) continue;
     // values already checked by the route's query schema pass again unchanged
     const v = parseOr400(filterSchema(f), query[f.name]);
     if (v === undefined) continue;
-    if (f.filter === 'like' && kindOf(f).text) q = q.where(likeContains(dialect, col(f), v as string)) as QB;
-    else q = q.where(col(f), '=', toDbValue(f, v)) as QB;
+    const contains = f.filter === 'like' && kindOf(f).text;
+    steps.push(contains ? { columns: [col(f)], test: 'contains', value: likePattern(dialect, v as string) } : { columns: [col(f)], test: 'equals', value: toDbValue(f, v) });
+    shape.push(`${f.name}${contains ? '~' : '='}`);
   }
   const blurry = def.blurry && query.blurry !== undefined ? (parseOr400(blurrySchema, query.blurry) as string | undefined) : undefined;
   if (def.blurry && blurry !== undefined) {
-    const cols = def.blurry.map((name) => {
+    const columns = def.blurry.map((name) => {
       const f = def.fields.find((x) => x.name === name);
       return f ? col(f) : name;
     });
-    q = q.where((eb) => eb.or(cols.map((c) => likeContains(dialect, c, blurry)))) as QB;
+    steps.push({ columns, test: 'contains', value: likePattern(dialect, blurry) });
+    shape.push('blurry~');
   }
+  return { steps, shape: shape.join('&') };
+}
+
+/**
+ * The plan's conditions on `qb`. `valueAt(i)` is what stands for step i's value: by default the value itself, or a
+ * placeholder when the statement is compiled once for its shape.
+ */
+export function applyFilterPlan<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, plan: FilterPlan, dialect: DialectName, valueAt: (i: number) => unknown = (i) => plan.steps[i].value): QB {
+  let q = qb;
+  plan.steps.forEach((step, i) => {
+    const value = valueAt(i);
+    if (step.test === 'equals') q = q.where(step.columns[0], '=', value) as QB;
+    else if (step.columns.length === 1) q = q.where(likeMatches(dialect, step.columns[0], value)) as QB;
+    else q = q.where((eb) => eb.or(step.columns.map((c) => likeMatches(dialect, c, value)))) as QB;
+  });
   return q;
+}
+
+/** The definition's declared filters from the query string on `qb` (see filterPlan). */
+export function applyFilters<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, def: ResourceDef, query: Record<string, unknown>, dialect: DialectName, alias?: string): QB {
+  return applyFilterPlan(qb, filterPlan(def, query, dialect, alias), dialect);
 }

@@ -49,31 +49,34 @@ function statisticsRows(db: Db, table: string): Promise<number> {
 }
 
 /**
- * The planner's estimate of how many rows a filtered selection returns. The same selection (a screen paging
- * through one list) is asked of the planner once a minute, not on every page: the estimate follows the statistics,
- * which move as slowly as the table sizes, and an EXPLAIN round trip was one statement of the five of
- * every big list's page (issue 27).
+ * The planner's estimate of how many rows a filtered selection returns (`probe`: the selection as `select 1 from ...`).
+ * The same selection (a screen paging through one list) is asked of the planner once a minute, not on every page:
+ * the estimate follows the statistics, which move as slowly as the table sizes, and an EXPLAIN round trip was one
+ * statement of the five of every big list's page (issue 27).
  */
-async function plannedRows(db: Db, filtered: SelectQueryBuilder<any, any, any>): Promise<number> {
-  const query = filtered.select(sql`1`.as('one')).compile();
-  const key = `${query.sql}\0${JSON.stringify(query.parameters, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`;
+async function plannedRows(db: Db, probe: CompiledQuery): Promise<number> {
+  const key = `${probe.sql}\0${JSON.stringify(probe.parameters, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`;
   return keptForAMinute(plannedByStatement, db, key, async () => {
-    const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]));
+    const result = await db.executeQuery<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(CompiledQuery.raw(`explain (format json) ${probe.sql}`, [...probe.parameters]));
     const plan = result.rows[0]?.['QUERY PLAN'];
     const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
     return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
   });
 }
 
+/** The filtered selection as the statement the planner is asked about (plannedRows). */
+export const probeOf = (filtered: SelectQueryBuilder<any, any, any>) => filtered.select(sql`1`.as('one'));
+
 /**
  * The planner's estimate when a list is too big to count (PostgreSQL, EXACT_COUNT_BELOW rows or more by the
  * statistics and the planner); null when its total is counted exactly (always on SQLite and MySQL/MariaDB).
+ * `probe` builds the filtered selection's probeOf statement (only asked for when the table is big).
  */
-export async function estimatedTotal(db: Db, dialect: DialectName, table: string, filtered: SelectQueryBuilder<any, any, any>): Promise<ListTotal | null> {
+export async function estimatedTotal(db: Db, dialect: DialectName, table: string, probe: () => CompiledQuery): Promise<ListTotal | null> {
   if (dialect !== 'postgres') return null;
   const rows = await statisticsRows(db, table);
   if (rows >= 0 && rows < EXACT_COUNT_BELOW) return null;
-  const estimate = Math.round(await plannedRows(db, filtered));
+  const estimate = Math.round(await plannedRows(db, probe()));
   if (estimate < EXACT_COUNT_BELOW) return null;
   return { totalElements: estimate, totalEstimated: true };
 }
@@ -84,9 +87,9 @@ export const TOTAL_COLUMN = '__total';
 /**
  * The page with the list's exact total as an extra column of every row: one statement and one round trip instead of a
  * count and a page (PostgreSQL and MySQL/MariaDB run the uncorrelated count once). A page past the end has no row to
- * carry the total: null then, and the caller counts.
+ * carry the total (see totalOfPage): the caller counts.
  */
-export async function pageWithTotal(page: SelectQueryBuilder<any, any, any>, filtered: SelectQueryBuilder<any, any, any>): Promise<{ rows: Record<string, unknown>[]; total: number | null }> {
-  const rows = (await page.select(filtered.select((eb) => eb.fn.countAll().as('n')).as(TOTAL_COLUMN)).execute()) as Record<string, unknown>[];
-  return { rows, total: rows.length ? Number(rows[0][TOTAL_COLUMN]) : null };
-}
+export const withTotalColumn = (page: SelectQueryBuilder<any, any, any>, filtered: SelectQueryBuilder<any, any, any>) => page.select(filtered.select((eb) => eb.fn.countAll().as('n')).as(TOTAL_COLUMN));
+
+/** The total a withTotalColumn page carries; null for a page past the end. */
+export const totalOfPage = (rows: readonly Record<string, unknown>[]): number | null => (rows.length ? Number(rows[0][TOTAL_COLUMN]) : null);

@@ -1,7 +1,7 @@
 import { dynamicDb } from '../core/db.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { SelectQueryBuilder } from 'kysely';
+import type { CompiledQuery, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { CrudAction, ResourceDef } from '@app/shared/resource';
 import type { RouteAuth } from '../core/context.ts';
@@ -15,8 +15,9 @@ import { nestBy, treeLinks } from './tree.ts';
 import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
 import { checkOptionalWhen } from './optionalWhen.ts';
-import { applyFilters, parsePaging, sortableColumns } from './listQuery.ts';
-import { estimatedTotal, type ListTotal, pageWithTotal } from './listTotal.ts';
+import { applyFilterPlan, type FilterPlan, filterPlan, type Paging, parsePaging, sortableColumns } from './listQuery.ts';
+import { estimatedTotal, type ListTotal, probeOf, totalOfPage, withTotalColumn } from './listTotal.ts';
+import { runStatement, statementOf } from './compiledQuery.ts';
 import { countOf } from './pagedQuery.ts';
 import { noteRouteOrigin } from './registerContract.ts';
 import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
@@ -24,6 +25,14 @@ import { resourcePaths } from '@app/shared/resource/paths';
 
 /** A list query of the generic engine: any definition's table (see DynamicDb), rows of unknown values. */
 export type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
+
+/** What a list page reads: its page, the page with the list's total as a column, the total alone, the planner's probe. */
+interface ListReads {
+  page(): Promise<Record<string, unknown>[]>;
+  pageWithTotal(): Promise<Record<string, unknown>[]>;
+  count(): Promise<number>;
+  probe(): CompiledQuery;
+}
 
 export interface WriteContext {
   req: FastifyRequest;
@@ -36,9 +45,15 @@ export interface WriteContext {
 
 /** Custom steps around the generic CRUD; each is optional. */
 export interface ResourceHooks {
-  /** Restrict every read/update/delete to the caller's data scope (and other implicit filters). */
+  /**
+   * Restrict every read/update/delete to the caller's data scope (and other implicit filters). Returns the builder it
+   * was given when it adds no condition (a caller who sees everything): such lists run statements compiled once.
+   */
   scope?: (req: FastifyRequest, qb: AnySelect) => AnySelect | Promise<AnySelect>;
-  /** Extra list filters beyond the declared ones (e.g. a department and its descendants), from the parsed query. */
+  /**
+   * Extra list filters beyond the declared ones (e.g. a department and its descendants), from the parsed query; the
+   * builder it was given when the query asks for none. Its values go into the statement as parameters.
+   */
   filter?: (req: FastifyRequest, qb: AnySelect, query: Record<string, unknown>) => AnySelect | Promise<AnySelect>;
   /** List parameters beyond the definition's filters (read by `filter`), declared in the list and export schemas. */
   query?: Record<string, z.ZodType>;
@@ -178,11 +193,61 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     return (await decorate([rowToApi(def, row)], req))[0];
   }
 
+  /** The table's bare selection per database, built once (Kysely's builders are immutable). */
+  const bareSelections = new WeakMap<Db, AnySelect>();
+  const bareSelection = (db: Db): AnySelect => {
+    let bare = bareSelections.get(db);
+    if (!bare) bareSelections.set(db, (bare = dynamicDb(db).selectFrom(table)));
+    return bare;
+  };
+
+  /** The conditions of the resource's `filter` hook and of the caller's scope: `qb` itself when they add none. */
+  async function hookConditions(req: FastifyRequest, qb: AnySelect, query: Record<string, unknown>): Promise<AnySelect> {
+    const filtered = hooks.filter ? await hooks.filter(req, qb, query) : qb;
+    return scoped(req, filtered);
+  }
+
   async function listQuery(req: FastifyRequest, query: Record<string, unknown>): Promise<AnySelect> {
-    let qb: AnySelect = dynamicDb(app.ctx.db).selectFrom(table);
-    qb = applyFilters(qb, def, query, app.ctx.dialect, table);
-    if (hooks.filter) qb = await hooks.filter(req, qb, query);
-    return scoped(req, qb);
+    const plan = filterPlan(def, query, app.ctx.dialect, table);
+    return applyFilterPlan(await hookConditions(req, bareSelection(app.ctx.db), query), plan, app.ctx.dialect);
+  }
+
+  /** The selected columns in the paging's order (the generic list and its compiled statements). */
+  function ordered(filtered: AnySelect, paging: Paging): AnySelect {
+    let qb = hooks.select ? hooks.select(filtered) : filtered.selectAll(table);
+    for (const [c, d] of paging.sort) qb = qb.orderBy(c.includes('.') ? c : `${table}.${c}`, d);
+    return qb;
+  }
+
+  /**
+   * The statements a list page reads. A request whose hooks and scope add no condition (the caller sees the whole
+   * table: the filters alone decide) runs statements compiled once per shape: filters present, sort (compiledQuery.ts);
+   * otherwise the hooks' conditions (a department's descendants, a scope's companies) are built for the request.
+   */
+  function listReads(db: Db, plan: FilterPlan, conditioned: AnySelect, paging: Paging): ListReads {
+    const size = paging.size;
+    const offset = paging.page * size;
+    if (conditioned !== bareSelection(db)) {
+      const filtered = applyFilterPlan(conditioned, plan, app.ctx.dialect);
+      const page = ordered(filtered, paging).limit(size).offset(offset);
+      return {
+        page: async () => (await page.execute()) as Record<string, unknown>[],
+        pageWithTotal: async () => (await withTotalColumn(page, filtered).execute()) as Record<string, unknown>[],
+        count: () => countOf(filtered),
+        probe: () => probeOf(filtered).compile(),
+      };
+    }
+    const values = plan.steps.map((s) => s.value);
+    const shape = `list ${def.name}?${plan.shape}#${paging.sort.map(([c, d]) => `${c} ${d}`).join(',')}`;
+    const filteredWith = (arg: <T>(i: number) => T) => applyFilterPlan(bareSelection(db), plan, app.ctx.dialect, (i) => arg(i));
+    const pageWith = (arg: <T>(i: number) => T) => ordered(filteredWith(arg), paging).limit(arg<number>(values.length)).offset(arg<number>(values.length + 1));
+    const pageValues = [...values, size, offset];
+    return {
+      page: () => runStatement<Record<string, unknown>>(db, `${shape} page`, pageValues, pageWith),
+      pageWithTotal: () => runStatement<Record<string, unknown>>(db, `${shape} page+total`, pageValues, (arg) => withTotalColumn(pageWith(arg), filteredWith(arg))),
+      count: async () => Number((await runStatement<{ n: unknown }>(db, `${shape} count`, values, (arg) => filteredWith(arg).select((eb) => eb.fn.countAll().as('n'))))[0]?.n ?? 0),
+      probe: () => statementOf(db, `${shape} probe`, values, (arg) => probeOf(filteredWith(arg))),
+    };
   }
 
   const checkUnique = (db: Db, values: Record<string, unknown>, excludeId?: number) => assertUnique(db, def, table, values, excludeId);
@@ -192,48 +257,44 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
   app.get(base, { config: { auth: authFor('list') }, schema: { tags, summary: `${def.label}${tree ? '树' : '列表'}`, querystring: querySchema, response: { 200: pageOf(row) } } }, async (req) => {
     const query = req.query;
     const paging = parsePaging(query, sortable, defaultSort);
-    const filtered = await listQuery(req, query);
+    const db = app.ctx.db;
+    const plan = filterPlan(def, query, app.ctx.dialect, table);
+    const conditioned = await hookConditions(req, bareSelection(db), query);
     if (tree) {
       // Trees come whole, nested on the parent field; paging is ignored, bad paging or sort input still refused.
-      let qb = hooks.select ? hooks.select(filtered) : filtered.selectAll(table);
-      for (const [c, d] of paging.sort) qb = qb.orderBy(c.includes('.') ? c : `${table}.${c}`, d);
-      const rows = (await qb.execute()) as Record<string, unknown>[];
+      const rows = (await ordered(applyFilterPlan(conditioned, plan, app.ctx.dialect), paging).execute()) as Record<string, unknown>[];
       const nodes = await decorate(
         rows.map((r) => rowToApi(def, r)),
         req,
       );
       return { content: nestBy(nodes, tree.parentField), totalElements: rows.length };
     }
-    let qb = hooks.select ? hooks.select(filtered) : filtered.selectAll(table);
-    for (const [c, d] of paging.sort) qb = qb.orderBy(c.includes('.') ? c : `${table}.${c}`, d);
+    const reads = listReads(db, plan, conditioned, paging);
     const offset = paging.page * paging.size;
-    const pageRows = () => qb.limit(paging.size).offset(offset).execute();
-    const count = () => countOf(filtered);
     // The fewest statements: on PostgreSQL a big total is the planner's estimate (listTotal.ts), asked before the page;
     // over the network an exact total comes with the page in one statement; on SQLite (in the process, no round trip)
     // a first page that is not full is the whole list (no count) and a page past the end is not read.
-    const estimate = await estimatedTotal(app.ctx.db, app.ctx.dialect, table, filtered);
-    const totalOf = async (): Promise<ListTotal> => estimate ?? { totalElements: await count() };
-    let rows: unknown[];
+    const estimate = await estimatedTotal(db, app.ctx.dialect, table, reads.probe);
+    const totalOf = async (): Promise<ListTotal> => estimate ?? { totalElements: await reads.count() };
+    let rows: Record<string, unknown>[];
     let total: ListTotal;
     if (app.ctx.dialect !== 'sqlite' && !estimate) {
       // A database over the network: the page and its exact count in one round trip (a page past the end, which has
       // no row to carry the count, is counted on its own). SQLite runs in the process and counts only when needed.
-      const read = await pageWithTotal(qb.limit(paging.size).offset(offset), filtered);
-      rows = read.rows;
-      total = { totalElements: read.total ?? (offset === 0 ? 0 : await count()) };
+      rows = await reads.pageWithTotal();
+      total = { totalElements: totalOfPage(rows) ?? (offset === 0 ? 0 : await reads.count()) };
     } else if (offset === 0) {
-      rows = await pageRows();
+      rows = await reads.page();
       total = rows.length < paging.size ? { totalElements: rows.length } : await totalOf();
     } else {
       total = await totalOf();
       // an estimate proves no page empty: it is read, and a short page makes the total exact
-      rows = offset < total.totalElements || total.totalEstimated ? await pageRows() : [];
+      rows = offset < total.totalElements || total.totalEstimated ? await reads.page() : [];
       if (total.totalEstimated && rows.length > 0 && rows.length < paging.size) total = { totalElements: offset + rows.length };
     }
     if (total.totalEstimated && total.totalElements < offset + rows.length) total = { ...total, totalElements: offset + rows.length };
     const content = await decorate(
-      rows.map((r) => rowToApi(def, r as Record<string, unknown>)),
+      rows.map((r) => rowToApi(def, r)),
       req,
     );
     return { content, ...total };

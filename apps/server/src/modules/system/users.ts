@@ -14,6 +14,7 @@ import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { routeContract } from '../../crud/registerContract.ts';
 import { assertIdsExist } from '../../crud/links.ts';
+import { argList, runStatement } from '../../crud/compiledQuery.ts';
 import { refId } from './relations.ts';
 import { avatarPath } from './avatars.ts';
 
@@ -30,10 +31,10 @@ declare module 'fastify' {
 export async function attachUserRelations(db: Db, rows: Row[]): Promise<void> {
   const deptIds = [...new Set(rows.map((r) => r.deptId as number).filter((v) => v !== null))];
   const jobIds = [...new Set(rows.map((r) => r.jobId as number).filter((v) => v !== null))];
-  const [depts, jobs] = await Promise.all([
-    deptIds.length ? db.selectFrom('sys_dept').select(['id', 'name']).where('id', 'in', deptIds).execute() : [],
-    jobIds.length ? db.selectFrom('sys_job').select(['id', 'name']).where('id', 'in', jobIds).execute() : [],
-  ]);
+  // compiled once per table and number of ids (compiledQuery.ts): a list page asks these on every request
+  const namesOf = (table: 'sys_dept' | 'sys_job', ids: number[]) =>
+    ids.length ? runStatement<{ id: number; name: string | null }>(db, `names ${table} ${ids.length}`, ids, (arg) => db.selectFrom(table).select(['id', 'name']).where('id', 'in', argList<number>(arg, ids.length))) : [];
+  const [depts, jobs] = await Promise.all([namesOf('sys_dept', deptIds), namesOf('sys_job', jobIds)]);
   const deptById = new Map(depts.map((d) => [Number(d.id), { id: Number(d.id), name: d.name as string }]));
   const jobById = new Map(jobs.map((j) => [Number(j.id), { id: Number(j.id), name: j.name as string }]));
   for (const r of rows) {
