@@ -190,7 +190,7 @@ describe('calculateMonth', () => {
       row({ staffName: '过大', jiaban: Y(2_000_000) }),
       row({ staffName: '无工资', salary: null }),
     ];
-    const rates: RateBook = new Map([...book(), ['火星', new RateError('户籍类型“火星”在字典 census_type 中没有对应的费率字典')]]);
+    const rates: RateBook = new Map([...book(), ['火星', new RateError('RATE_CENSUS_NO_DICTIONARY', { census: '火星' })]]);
     const { problems } = calculateMonth({ month: '2026-01', rows, sameMonthOthers: [], ledger: [], rates });
     const byName = Object.fromEntries(problems.map((p) => [p.staffName, p.message]));
     expect(byName).toEqual({

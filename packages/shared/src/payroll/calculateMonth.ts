@@ -68,9 +68,10 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
   const problems: RowProblem[] = [];
   const inputErrors = new Map<number, PayrollInputError>();
   const unrecordedMonths: MonthCalculationResult['unrecordedMonths'] = [];
-  const fail = (row: SalaryRowData, message: string, inputError?: PayrollInputError, field?: string) => {
-    const faulty = field ?? inputError?.field;
-    problems.push({ id: row.id, staffName: row.staffName, idCard: row.idCard, message, ...(faulty ? { field: faulty } : {}) });
+  const fail = (row: SalaryRowData, problem: RowDataProblem) => {
+    const { inputError } = problem;
+    const faulty = problem.field ?? inputError?.field;
+    problems.push({ id: row.id, staffName: row.staffName, idCard: row.idCard, message: problem.message, reason: problem.reason, ...(faulty ? { field: faulty } : {}) });
     if (inputError) inputErrors.set(row.id, inputError);
   };
   const own = new Map<number, PersonFigures>();
@@ -87,13 +88,13 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
   const groups = new Map<string, SalaryRowData[]>();
   for (const row of input.rows) {
     if (row.month !== input.month) {
-      fail(row, `月份与计算月份（${input.month}）不一致`);
+      fail(row, new RowDataProblem('PAYROLL_ROW_MONTH_MISMATCH', { month: input.month }));
       continue;
     }
     if (isLabour(row.taxesType)) {
       try {
-        if ((row.bonus ?? 0) > 0) throw new RowDataProblem('劳务报酬按次预扣，不适用全年一次性奖金');
-        if ((row.severance ?? 0) > 0) throw new RowDataProblem('劳务报酬不适用经济补偿金（解除劳动关系的一次性补偿收入）');
+        if ((row.bonus ?? 0) > 0) throw new RowDataProblem('PAYROLL_LABOUR_NO_BONUS');
+        if ((row.severance ?? 0) > 0) throw new RowDataProblem('PAYROLL_LABOUR_NO_SEVERANCE');
         const p = ownFigures(row);
         const tax = labourRemunerationTax(p.gross);
         const net = settleNetPay(p.gross - p.fiveOne - tax, row);
@@ -115,12 +116,12 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         );
       } catch (err) {
         if (!(err instanceof RowDataProblem)) throw err;
-        fail(row, err.message, err.inputError, err.field);
+        fail(row, err);
       }
       continue;
     }
     if (!row.dispatchCompany) {
-      fail(row, `${FIELD_LABEL.dispatchCompany}为空，无法确定扣缴义务人`);
+      fail(row, new RowDataProblem('PAYROLL_ROW_NO_AGENT', { label: FIELD_LABEL.dispatchCompany }));
       continue;
     }
     const k = keyOf(row.dispatchCompany, row.idCard);
@@ -160,7 +161,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
   for (const [k, targets] of groups) {
     try {
       const opening = openingOf.get(k);
-      if (opening && opening.throughMonth >= input.month) throw new RowDataProblem(`期初累计数据截至${opening.throughMonth}，不能再计算${input.month}的工资`);
+      if (opening && opening.throughMonth >= input.month) throw new RowDataProblem('PAYROLL_OPENING_BEYOND_MONTH', { through: opening.throughMonth, month: input.month });
       const carry = carryOf.get(k);
       // confirmed rows the carried ledger row already adds up are not counted again
       const uncarried = (history.get(k) ?? []).filter((l) => (!opening || l.month > opening.throughMonth) && !(carry && l.tag === 1 && l.month <= carry.throughMonth));
@@ -187,7 +188,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         otherDeduct = Math.max(otherDeduct, m.otherDeduct ?? 0);
         if (m.tag === 1) {
           // Confirmed elsewhere: its figures and its withheld tax are final.
-          if (m.gross === null || m.fiveOne === null || m.tax === null) throw new RowDataProblem(`${who(m)}的已确认工资缺少计算结果`);
+          if (m.gross === null || m.fiveOne === null || m.tax === null) throw new RowDataProblem('PAYROLL_CONFIRMED_WITHOUT_FIGURES', { who: who(m) });
           gross += m.gross;
           fiveOne += m.fiveOne;
           fixedTax += m.tax;
@@ -197,7 +198,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         try {
           p = ownFigures(m);
         } catch (err) {
-          if (err instanceof RowDataProblem && !targetIds.has(m.id)) throw new RowDataProblem(`同月在${who(m)}的工资数据有误：${err.message}`);
+          if (err instanceof RowDataProblem && !targetIds.has(m.id)) throw new RowDataProblem('PAYROLL_SAME_MONTH_ROW_WRONG', { who: who(m), problem: err.reason });
           throw err;
         }
         gross += p.gross;
@@ -213,7 +214,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
           simplifiedBasicDeduction: members.some((m) => m.simplifiedDeduction === true || m.simplifiedDeduction === 1),
         });
       } catch (err) {
-        if (err instanceof PayrollInputError) throw new RowDataProblem(err.messageZh, err);
+        if (err instanceof PayrollInputError) throw RowDataProblem.of(err.reason, err);
         throw err;
       }
       const remaining = Math.max(0, result.tax - fixedTax);
@@ -232,7 +233,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
           net = settleNetPay(f.p.gross - f.p.fiveOne - shares[i] + bonus - bonusTax + severance.severance - severance.tax, f.row);
         } catch (err) {
           if (!(err instanceof RowDataProblem)) throw err;
-          fail(f.row, err.message, err.inputError, err.field);
+          fail(f.row, err);
           return;
         }
         figures.set(
@@ -261,7 +262,7 @@ export function calculateMonthExplained(input: MonthCalculationInput): MonthCalc
         } catch (own) {
           if (own instanceof RowDataProblem) problem = own;
         }
-        fail(t, problem.message, problem.inputError, problem.field);
+        fail(t, problem);
       }
     }
   }

@@ -1,19 +1,41 @@
+import { type CodedMessage, type ErrorCode, type ErrorParams, renderError } from '../errors/catalogue.ts';
+
 /** Machine-readable code carried by every {@link PayrollInputError}. */
 export const PAYROLL_INPUT_ERROR = 'PAYROLL_INPUT' as const;
 
-/** Bad input to the payroll engine: names the offending field and carries a Chinese and an English message. */
+/**
+ * Bad input to the payroll engine: names the offending field and carries its reason as a catalogue code with
+ * parameters (`reason`), so the salary flow answers it in the request's language.
+ */
 export class PayrollInputError extends Error {
   readonly code = PAYROLL_INPUT_ERROR;
-  readonly field: string;
-  readonly messageZh: string;
-  readonly messageEn: string;
+  readonly reason: CodedMessage;
 
-  constructor(field: string, messageZh: string, messageEn: string) {
-    // `message` stays the user-facing (Chinese) text; the English one is kept for logs and API clients.
-    super(messageZh);
+  constructor(
+    readonly field: string,
+    code: ErrorCode,
+    params: ErrorParams = {},
+  ) {
+    // `message` stays the Chinese text (logs, callers of the typed entry point that print it)
+    super(renderError(code, params, 'zh'));
     this.name = 'PayrollInputError';
-    this.field = field;
-    this.messageZh = messageZh;
-    this.messageEn = messageEn;
+    this.reason = { code, params };
   }
+
+  get messageZh(): string {
+    return this.message;
+  }
+
+  get messageEn(): string {
+    return renderError(this.reason.code, this.reason.params, 'en');
+  }
+}
+
+/**
+ * Several messages as one nested message, joined by the list code's separator (、 or ； in Chinese): a list
+ * parameter stays data until the answer's language renders it. One item is itself; none is the empty text.
+ */
+export function messageList(code: 'PAYROLL_LIST' | 'SALARY_ROW_LIST', items: readonly CodedMessage[]): CodedMessage | string {
+  if (items.length === 0) return '';
+  return items.slice(0, -1).reduceRight<CodedMessage>((rest, first) => ({ code, params: { first, rest } }), items[items.length - 1]);
 }

@@ -150,7 +150,7 @@ function basicDeduction(months: number, simplified: boolean): Fen {
 
 function safeSum(value: number, field: string): Fen {
   if (!Number.isSafeInteger(value)) {
-    throw new PayrollInputError(field, `${field} 累计金额超出范围`, `${field} cumulative amount is out of range`);
+    throw new PayrollInputError(field, 'PAYROLL_INPUT_CUMULATIVE_RANGE', { field });
   }
   return value;
 }
@@ -161,11 +161,7 @@ export function calculateCumulativeWithholding(input: CumulativeWithholdingInput
   assertMonthIndex(n);
   const previous = input.previousMonths ?? [];
   if (!Array.isArray(previous) || previous.length > n - 1) {
-    throw new PayrollInputError(
-      'previousMonths',
-      `已确认月份数不能超过任职受雇月份数减一（${n - 1}）`,
-      `previousMonths must hold at most monthIndex - 1 (${n - 1}) months`,
-    );
+    throw new PayrollInputError('previousMonths', 'PAYROLL_INPUT_PREVIOUS_MONTHS', { max: n - 1 });
   }
   const simplified = input.simplifiedBasicDeduction === true;
   let income = 0;

@@ -43,11 +43,7 @@ const UNIT_FEN = [100, 10, 1] as const; // fen per rounding unit, indexed by sca
 export function assertRoundingRule(rule: unknown, field: string): asserts rule is RoundingRule {
   const r = rule as RoundingRule | null;
   if (typeof r !== 'object' || r === null || (r.scale !== 0 && r.scale !== 1 && r.scale !== 2) || !(r.mode in MODE)) {
-    throw new PayrollInputError(
-      field,
-      `${field} 舍入规则无效（scale 为 0/1/2，mode 为 HALF_UP/UP/DOWN）`,
-      `${field} is not a valid rounding rule (scale 0/1/2, mode HALF_UP/UP/DOWN)`,
-    );
+    throw new PayrollInputError(field, 'PAYROLL_INPUT_ROUNDING', { field });
   }
 }
 
@@ -86,7 +82,7 @@ function parseRatioUncached(value: Ratio, field: string): PayrollDecimal {
   if (typeof value === 'number' && Number.isFinite(value)) d = new PayrollDecimal(value);
   else if (typeof value === 'string' && RATIO_RE.test(value.trim())) d = new PayrollDecimal(value.trim());
   if (d === null || d.isNegative() || d.greaterThan(1)) {
-    throw new PayrollInputError(field, `${field} 比例必须在 0 到 1 之间`, `${field} must be a ratio between 0 and 1`);
+    throw new PayrollInputError(field, 'PAYROLL_INPUT_RATIO', { field });
   }
   return d;
 }
@@ -99,14 +95,14 @@ export function yuanToFen(value: number | string, field = 'value'): Fen {
   if (typeof value === 'number' && Number.isFinite(value)) d = new PayrollDecimal(value);
   else if (typeof value === 'string' && YUAN_RE.test(value.trim())) d = new PayrollDecimal(value.trim());
   if (d === null) {
-    throw new PayrollInputError(field, `${field} 不是有效的金额`, `${field} is not a valid amount`);
+    throw new PayrollInputError(field, 'PAYROLL_INPUT_AMOUNT', { field });
   }
   if (d.decimalPlaces() > 2) {
-    throw new PayrollInputError(field, `${field} 金额最多两位小数`, `${field} must have at most two decimals`);
+    throw new PayrollInputError(field, 'PAYROLL_INPUT_DECIMALS', { field });
   }
   const fen = d.times(100).toNumber() + 0;
   if (!Number.isSafeInteger(fen)) {
-    throw new PayrollInputError(field, `${field} 金额超出范围`, `${field} is out of range`);
+    throw new PayrollInputError(field, 'PAYROLL_INPUT_AMOUNT_RANGE', { field });
   }
   return fen;
 }

@@ -1,3 +1,5 @@
+import type { CodedMessage } from '../errors/catalogue.ts';
+import { messageList } from './errors.ts';
 import type { ConfirmedMonth } from './incomeTax.ts';
 import type { Fen } from './money.ts';
 import { RowDataProblem, separateBonusOf } from './rowFigures.ts';
@@ -37,7 +39,9 @@ export function splitTax(total: Fen, weights: readonly number[]): Fen[] {
 export const keyOf = (entity: string | null, idCard: string) => `${entity ?? ''}\u0000${idCard}`;
 export const isLabour = (taxesType: string | null) => (taxesType ?? '').trim() === LABOUR_TAXES_TYPE;
 export const byCompanyThenId = (a: SalaryRowData, b: SalaryRowData) => a.companyId - b.companyId || a.id - b.id;
-export const who = (row: { companyName: string | null; month: string }) => `${row.companyName ?? '其他单位'}${row.month}`;
+/** A row named by its client company and month, as a nested message (a row of no known company is 其他单位's). */
+export const who = (row: { companyName: string | null; month: string }): CodedMessage =>
+  row.companyName === null ? { code: 'PAYROLL_ROW_WHO_OTHER', params: { month: row.month } } : { code: 'PAYROLL_ROW_WHO', params: { company: row.companyName, month: row.month } };
 
 /**
  * Separate taxation of the annual bonus: until 2027-12, and once per tax year for a person and withholding
@@ -51,10 +55,10 @@ export function checkSeparateBonus(
 ): void {
   const here = members.filter((m) => separateBonusOf(m) > 0);
   if (here.length === 0) return;
-  if (month > SEPARATE_BONUS_UNTIL) throw new RowDataProblem(`全年一次性奖金单独计税政策执行至2027年12月31日，${month}的奖金请选择并入当月工资计税`);
-  if (here.length > 1) throw new RowDataProblem(`同月有${here.length}条单独计税的全年一次性奖金（${here.map(who).join('、')}），一个纳税年度只能单独计税一次`);
+  if (month > SEPARATE_BONUS_UNTIL) throw new RowDataProblem('PAYROLL_SEPARATE_BONUS_ENDED', { month });
+  if (here.length > 1) throw new RowDataProblem('PAYROLL_SEPARATE_BONUS_TWICE_IN_MONTH', { count: here.length, rows: messageList('PAYROLL_LIST', here.map(who)) });
   const earlier = history.find((l) => separateBonusOf(l) > 0) ?? carried;
-  if (earlier) throw new RowDataProblem(`全年一次性奖金单独计税一个纳税年度只能使用一次，${who(earlier)}已使用，本次请选择并入当月工资计税`);
+  if (earlier) throw new RowDataProblem('PAYROLL_SEPARATE_BONUS_USED', { who: who(earlier) });
 }
 
 const monthNumber = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
@@ -85,7 +89,7 @@ export function carriedMonth(c: YtdCarry): ConfirmedMonth {
 /** An opening balance as one earlier "month" of the cumulative method. */
 export function openingMonth(o: OpeningBalance): ConfirmedMonth {
   const gross = o.cumulativeIncome - (o.cumulativeExemptIncome ?? 0);
-  if (gross < 0) throw new RowDataProblem('期初累计数据有误：累计免税收入大于累计收入');
+  if (gross < 0) throw new RowDataProblem('PAYROLL_OPENING_TAX_FREE_OVER');
   return { gross, fiveOne: o.cumulativeSocial ?? 0, deduct: o.cumulativeSpecialAdditional ?? 0, otherDeduct: o.cumulativeOtherDeduct ?? 0, tax: o.cumulativeTaxWithheld };
 }
 
@@ -94,11 +98,11 @@ export function previousMonthsOf(history: readonly LedgerRow[], month: string): 
   const byMonth = new Map<string, LedgerRow[]>();
   for (const l of history) {
     if (l.month > month) {
-      if (l.tag === 1) throw new RowDataProblem(`已有更晚月份的已确认工资（${who(l)}），不能再计算更早的月份`);
+      if (l.tag === 1) throw new RowDataProblem('PAYROLL_LATER_MONTH_CONFIRMED', { who: who(l) });
       continue;
     }
-    if (l.tag !== 1) throw new RowDataProblem(`${who(l)}的工资尚未确认，请按月份顺序先确认更早月份的工资`);
-    if (l.gross === null || l.fiveOne === null || l.tax === null) throw new RowDataProblem(`${who(l)}的已确认工资缺少计算结果`);
+    if (l.tag !== 1) throw new RowDataProblem('PAYROLL_EARLIER_MONTH_UNCONFIRMED', { who: who(l) });
+    if (l.gross === null || l.fiveOne === null || l.tax === null) throw new RowDataProblem('PAYROLL_CONFIRMED_WITHOUT_FIGURES', { who: who(l) });
     const rows = byMonth.get(l.month);
     if (rows) rows.push(l);
     else byMonth.set(l.month, [l]);

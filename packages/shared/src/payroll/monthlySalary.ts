@@ -92,7 +92,7 @@ function checkArguments(input: MonthlySalaryInput): void {
   const jiaban = optionalFen(input.jiaban, 'jiaban');
   const koukuan = optionalFen(input.koukuan, 'koukuan');
   const gross = input.salary + jiaban - koukuan;
-  if (gross < 0) throw new PayrollInputError('koukuan', '扣款不能超过基本工资与加班费之和', 'koukuan must not exceed salary + jiaban');
+  if (gross < 0) throw new PayrollInputError('koukuan', 'PAYROLL_KOUKUAN_OVER_PAY');
   assertFen(gross, 'salary');
   optionalFen(input.deduct, 'deduct');
   optionalFen(input.otherDeduct, 'otherDeduct');
@@ -104,13 +104,13 @@ function checkArguments(input: MonthlySalaryInput): void {
   for (const key of ['yanglao', 'yiliao', 'shiye', 'gongjijin'] as const) assertFen(input.bases?.[key], `bases.${key}`);
   for (const key of SHARED_ITEMS) {
     const rate = input.rates?.[key];
-    if (typeof rate !== 'object' || rate === null) throw new PayrollInputError(`rates.${key}`, `缺少 ${key} 的费率`, `rates.${key} is missing`);
+    if (typeof rate !== 'object' || rate === null) throw new PayrollInputError(`rates.${key}`, 'PAYROLL_INPUT_RATE_MISSING', { key });
   }
   assertMonthIndex(input.monthIndex);
   const previous = input.previousMonths ?? [];
   if (!Array.isArray(previous) || previous.length > input.monthIndex - 1) {
     const n = input.monthIndex - 1;
-    throw new PayrollInputError('previousMonths', `已确认月份数不能超过任职受雇月份数减一（${n}）`, `previousMonths must hold at most monthIndex - 1 (${n}) months`);
+    throw new PayrollInputError('previousMonths', 'PAYROLL_INPUT_PREVIOUS_MONTHS', { max: n });
   }
   previous.forEach((m, i) => {
     for (const key of ['gross', 'fiveOne', 'deduct', 'tax'] as const) assertFen(m[key], `previousMonths[${i}].${key}`);
@@ -191,8 +191,8 @@ export function calculateMonthlySalary(input: MonthlySalaryInput): MonthlySalary
   if (!f) {
     const cause = result.inputErrors.get(row.id);
     if (cause) throw cause;
-    const message = result.problems[0]?.message ?? '无法计算';
-    throw new PayrollInputError('row', message, 'the salary row cannot be calculated');
+    const reason = result.problems[0]?.reason ?? { code: 'PAYROLL_ROW_CANNOT_CALCULATE' as const };
+    throw new PayrollInputError('row', reason.code, reason.params);
   }
   return {
     gross: f.gross,

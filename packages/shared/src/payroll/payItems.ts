@@ -1,7 +1,7 @@
 import { taxByAnnualTable } from './incomeTax.ts';
 import type { Fen } from './money.ts';
 import { RateError, type RateBook } from './rateBook.ts';
-import { RowDataProblem } from './rowFigures.ts';
+import { FIELD_LABEL, RowDataProblem } from './rowFigures.ts';
 import type { SalaryRowData } from './salaryRows.ts';
 
 /**
@@ -40,15 +40,16 @@ const NONE: SeveranceFigures = { severance: 0, exempt: 0, tax: 0 };
 /** 经济补偿金 of a row: its exempt part and the separate tax on the rest (throws RowDataProblem). */
 export function severanceOf(row: Pick<SalaryRowData, 'severance' | 'censusType'>, rates: RateBook): SeveranceFigures {
   const severance = row.severance ?? 0;
-  if (!Number.isSafeInteger(severance) || severance < 0) throw new RowDataProblem('经济补偿金（severance）不是有效金额');
+  const named = { label: FIELD_LABEL.severance, field: 'severance' };
+  if (!Number.isSafeInteger(severance) || severance < 0) throw new RowDataProblem('PAYROLL_ROW_AMOUNT_INVALID', named);
   if (severance === 0) return NONE;
-  if (severance > SEVERANCE_LIMIT_FEN) throw new RowDataProblem('经济补偿金（severance）金额过大，不能超过10000000元');
+  if (severance > SEVERANCE_LIMIT_FEN) throw new RowDataProblem('PAYROLL_ROW_AMOUNT_TOO_LARGE', { ...named, limit: SEVERANCE_LIMIT_FEN / 100 });
   const version = row.censusType ? rates.get(row.censusType) : undefined;
-  if (version === undefined) throw new RowDataProblem('发放经济补偿金需要户籍类型对应的费率字典（当地上年职工平均工资）');
-  if (version instanceof RateError) throw new RowDataProblem(version.message);
+  if (version === undefined) throw new RowDataProblem('PAYROLL_SEVERANCE_NO_RATES');
+  if (version instanceof RateError) throw RowDataProblem.of(version.reason);
   const average = version.averageWageAnnual ?? null;
   if (average === null) {
-    throw new RowDataProblem(`发放经济补偿金需要当地上年职工平均工资：请在费率字典 ${version.dictName} 中填写 averageWageAnnual（元/年）`);
+    throw new RowDataProblem('PAYROLL_SEVERANCE_NO_AVERAGE_WAGE', { dict: version.dictName });
   }
   const exempt = Math.min(severance, SEVERANCE_EXEMPT_MULTIPLE * average);
   return { severance, exempt, tax: taxByAnnualTable(severance - exempt) };

@@ -1,3 +1,4 @@
+import { type CodedMessage, type ErrorCode, type ErrorParams, renderError } from '../errors/catalogue.ts';
 import { PayrollInputError } from './errors.ts';
 import type { Fen } from './money.ts';
 import { RateError, type RateBook, type RateVersion } from './rateBook.ts';
@@ -66,19 +67,31 @@ export function rowFigures(
 }
 
 /**
- * Why a row cannot be calculated (its message is the clerk's). When the engine's own checks refused an input,
- * `inputError` keeps that error, so that the typed entry point (calculateMonthlySalary) can answer with it.
+ * Why a row cannot be calculated, for the clerk: a catalogue code with its parameters (`reason`), rendered in the
+ * answer's language by whoever shows it; `message` is its Chinese text. When the engine's own checks refused an
+ * input, `inputError` keeps that error, so that the typed entry point (calculateMonthlySalary) can answer with it.
  */
 export class RowDataProblem extends Error {
+  readonly reason: CodedMessage;
+
   constructor(
-    message: string,
+    code: ErrorCode,
+    params: ErrorParams = {},
     readonly inputError?: PayrollInputError,
     /** The row's field at fault, when one is (the report names it beside the reason). */
     readonly field?: string,
   ) {
-    super(message);
+    super(renderError(code, params, 'zh'));
+    this.reason = { code, params };
+  }
+
+  /** A problem whose reason is another error's (a rate dictionary's, an engine input's). */
+  static of(reason: CodedMessage, inputError?: PayrollInputError): RowDataProblem {
+    return new RowDataProblem(reason.code, reason.params, inputError);
   }
 }
+
+/** The Chinese labels of the salary row's fields, as the salary definition names them (translated by its labels). */
 
 export const FIELD_LABEL: Record<string, string> = {
   salary: '基本工资',
@@ -98,9 +111,12 @@ export const FIELD_LABEL: Record<string, string> = {
   bonus: '全年一次性奖金',
   backPay: '补发',
   backDeduct: '补扣',
+  severance: '经济补偿金',
+  siBackSelfDue: '补缴社保个人',
+  siBackCompanyDue: '补缴社保单位',
 };
 
-const missing = (field: string) => new RowDataProblem(`缺少${FIELD_LABEL[field] ?? field}（${field}）`, undefined, field);
+const missing = (field: string) => new RowDataProblem('PAYROLL_ROW_FIELD_MISSING', { label: FIELD_LABEL[field] ?? field, field }, undefined, field);
 
 /** Which personal items an insurance type (保险种类) includes; unknown types are a problem, empty = all. */
 export function insuredItems(insureType: string | null): { si: boolean; hf: boolean } {
@@ -116,7 +132,7 @@ export function insuredItems(insureType: string | null): { si: boolean; hf: bool
     case '不参保':
       return { si: false, hf: false };
     default:
-      throw new RowDataProblem(`保险种类“${t}”无法识别（应为五险一金、五险、三险一金、三险或不参保）`);
+      throw new RowDataProblem('PAYROLL_INSURE_TYPE_UNKNOWN', { value: t });
   }
 }
 
@@ -127,12 +143,13 @@ function money(row: SalaryRowData, field: 'salary' | 'jiaban' | 'koukuan' | 'ded
     if (required) throw missing(field);
     return 0;
   }
-  if (!Number.isSafeInteger(v)) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不是有效金额`, undefined, field);
-  if (v < 0) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）不能为负数`, undefined, field);
+  const named = { label: FIELD_LABEL[field], field };
+  if (!Number.isSafeInteger(v)) throw new RowDataProblem('PAYROLL_ROW_AMOUNT_INVALID', named, undefined, field);
+  if (v < 0) throw new RowDataProblem('PAYROLL_ROW_AMOUNT_NEGATIVE', named, undefined, field);
   if ((field === 'jiaban' || field === 'koukuan' || field === 'backPay' || field === 'backDeduct') && v > ADJUSTMENT_LIMIT_FEN) {
-    throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）金额过大，不能超过1000000元`);
+    throw new RowDataProblem('PAYROLL_ROW_AMOUNT_TOO_LARGE', { ...named, limit: ADJUSTMENT_LIMIT_FEN / 100 });
   }
-  if (field === 'bonus' && v > BONUS_LIMIT_FEN) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）金额过大，不能超过10000000元`);
+  if (field === 'bonus' && v > BONUS_LIMIT_FEN) throw new RowDataProblem('PAYROLL_ROW_AMOUNT_TOO_LARGE', { ...named, limit: BONUS_LIMIT_FEN / 100 });
   return v;
 }
 
@@ -143,7 +160,7 @@ export const separateBonusOf = (row: { bonus?: Fen | null; bonusMerged?: boolean
 function base(row: SalaryRowData, field: 'yanglaoBase' | 'yiliaoBase' | 'shiyeBase' | 'gjjBase'): Fen {
   const v = row[field];
   if (v === null || v === undefined) throw missing(field);
-  if (!Number.isSafeInteger(v) || v < 0) throw new RowDataProblem(`${FIELD_LABEL[field]}（${field}）无效`);
+  if (!Number.isSafeInteger(v) || v < 0) throw new RowDataProblem('PAYROLL_ROW_BASE_INVALID', { label: FIELD_LABEL[field], field });
   return v;
 }
 
@@ -182,11 +199,11 @@ const withRatios = (limits: ItemLimits, ratioSelf: number | string, ratioCompany
  */
 export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigures {
   const p = monthOwnFigures(row, rates);
-  const self = backAmount(row.siBackSelfDue, '补缴社保个人');
-  const company = backAmount(row.siBackCompanyDue, '补缴社保单位');
+  const self = backAmount(row.siBackSelfDue, FIELD_LABEL.siBackSelfDue);
+  const company = backAmount(row.siBackCompanyDue, FIELD_LABEL.siBackCompanyDue);
   if (self === 0 && company === 0) return p;
   const fiveOne = p.fiveOne + self;
-  if (fiveOne < 0) throw new RowDataProblem('补缴社保个人的退还额超过本月个人缴费，请核对补差');
+  if (fiveOne < 0) throw new RowDataProblem('PAYROLL_SI_BACK_REFUND_OVER');
   const employerTotal = p.employerTotal + company;
   return {
     gross: p.gross,
@@ -210,7 +227,7 @@ export function personalFigures(row: SalaryRowData, rates: RateBook): PersonFigu
 
 function backAmount(v: Fen | null | undefined, label: string): Fen {
   if (v === null || v === undefined) return 0;
-  if (!Number.isSafeInteger(v) || Math.abs(v) > ADJUSTMENT_LIMIT_FEN) throw new RowDataProblem(`${label}不是有效金额`);
+  if (!Number.isSafeInteger(v) || Math.abs(v) > ADJUSTMENT_LIMIT_FEN) throw new RowDataProblem('PAYROLL_ROW_ADJUSTMENT_INVALID', { label });
   return v;
 }
 
@@ -221,20 +238,20 @@ function monthOwnFigures(row: SalaryRowData, rates: RateBook): PersonFigures {
   const koukuan = money(row, 'koukuan', false);
   money(row, 'deduct', false);
   const bonus = money(row, 'bonus', false);
-  if (salary + jiaban - koukuan < 0) throw new RowDataProblem('扣款不能超过基本工资与加班费之和');
+  if (salary + jiaban - koukuan < 0) throw new RowDataProblem('PAYROLL_KOUKUAN_OVER_PAY');
   const backPay = money(row, 'backPay', false);
   const backDeduct = money(row, 'backDeduct', false);
   checkReferredMonth(backPay, row.backPayMonth, row.month, FIELD_LABEL.backPay);
   checkReferredMonth(backDeduct, row.backDeductMonth, row.month, FIELD_LABEL.backDeduct);
-  if (salary + jiaban - koukuan + backPay - backDeduct < 0) throw new RowDataProblem('补扣不能超过本月应发（基本工资 + 加班费 − 扣款 + 补发）');
+  if (salary + jiaban - koukuan + backPay - backDeduct < 0) throw new RowDataProblem('PAYROLL_BACK_DEDUCT_OVER_PAY');
   // a merged bonus is wages of the month (应发, the cumulative method); a separate one stays out of both
   const gross = salary + jiaban - koukuan + backPay - backDeduct + (isMerged(row) ? bonus : 0);
   const { si, hf } = insuredItems(row.insureType);
   if (!si && !hf) return { gross, yanglao: 0, yiliao: 0, shiye: 0, gongjijin: 0, siBackSelf: 0, siBackCompany: 0, fiveOne: 0, ...noEmployerCost(gross) };
   if (!row.censusType) throw missing('censusType');
   const version = rates.get(row.censusType);
-  if (version === undefined) throw new RowDataProblem(`户籍类型“${row.censusType}”没有费率`);
-  if (version instanceof RateError) throw new RowDataProblem(version.message);
+  if (version === undefined) throw new RowDataProblem('PAYROLL_CENSUS_NO_RATES', { census: row.censusType });
+  if (version instanceof RateError) throw RowDataProblem.of(version.reason);
   const r = version.rates;
   // Only the personal side is calculated here, so the employer ratio is not read (0 is never used).
   const own = (limits: SharedItemRate, ratioSelf: number | string): SharedItemRate => withRatios(limits, ratioSelf, 0);
@@ -258,7 +275,7 @@ function monthOwnFigures(row: SalaryRowData, rates: RateBook): PersonFigures {
     const p = calculatePersonalContributions(bases, rates2);
     return { gross, yanglao: p.yanglao, yiliao: p.yiliao, shiye: p.shiye, gongjijin: p.gongjijin, siBackSelf: 0, siBackCompany: 0, fiveOne: p.fiveOne, ...employerFigures(row, version, bases, gross, si, hf) };
   } catch (err) {
-    if (err instanceof PayrollInputError) throw new RowDataProblem(err.messageZh, err);
+    if (err instanceof PayrollInputError) throw RowDataProblem.of(err.reason, err);
     throw err;
   }
 }
@@ -346,10 +363,10 @@ export type NetPay = Pick<RowFigures, 'realSalary' | 'carriedIn' | 'unpaid' | 'a
  */
 export function settleNetPay(net: Fen, row: Pick<SalaryRowData, 'owedFromEarlier' | 'owedUnsettledMonth' | 'companyAdvances'>): NetPay {
   if (row.owedUnsettledMonth) {
-    throw new RowDataProblem(`${row.owedUnsettledMonth}的工资有应扣未扣但尚未确认，请先确认该月工资（应扣未扣从已确认的上月结转）`);
+    throw new RowDataProblem('PAYROLL_OWED_MONTH_UNCONFIRMED', { month: row.owedUnsettledMonth });
   }
   const carriedIn = row.owedFromEarlier ?? 0;
-  if (!Number.isSafeInteger(carriedIn) || carriedIn < 0) throw new RowDataProblem('上月应扣未扣不是有效金额');
+  if (!Number.isSafeInteger(carriedIn) || carriedIn < 0) throw new RowDataProblem('PAYROLL_OWED_INVALID');
   const due = net - carriedIn;
   if (due >= 0) return { realSalary: due, carriedIn, unpaid: 0, advanced: 0 };
   return row.companyAdvances === true ? { realSalary: 0, carriedIn, unpaid: 0, advanced: -due } : { realSalary: 0, carriedIn, unpaid: -due, advanced: 0 };
@@ -364,7 +381,7 @@ const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
 function checkReferredMonth(amount: Fen, referred: string | null | undefined, month: string, label: string): void {
   if (amount === 0) return;
   const m = (referred ?? '').trim();
-  if (!m) throw new RowDataProblem(`${label}请填写所属月份`);
-  if (!MONTH_RE.test(m)) throw new RowDataProblem(`${label}所属月份应为YYYY-MM`);
-  if (m >= month) throw new RowDataProblem(`${label}所属月份（${m}）应早于工资月份（${month}）`);
+  if (!m) throw new RowDataProblem('PAYROLL_REFERRED_MONTH_MISSING', { label });
+  if (!MONTH_RE.test(m)) throw new RowDataProblem('PAYROLL_REFERRED_MONTH_FORMAT', { label });
+  if (m >= month) throw new RowDataProblem('PAYROLL_REFERRED_MONTH_NOT_EARLIER', { label, referred: m, month });
 }

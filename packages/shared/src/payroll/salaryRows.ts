@@ -1,3 +1,4 @@
+import type { CodedMessage } from '../errors/catalogue.ts';
 import type { Fen } from './money.ts';
 import type { RateBook } from './rateBook.ts';
 
@@ -194,7 +195,10 @@ export interface RowProblem {
   id: number;
   staffName: string | null;
   idCard: string;
+  /** The reason in Chinese (logs, Chinese-only readers); `reason` is the same as a catalogue message. */
   message: string;
+  /** Why, as a catalogue code with parameters: rendered in the answer's language. */
+  reason: CodedMessage;
   /** The field at fault (a missing base, an out-of-range ratio...), when the problem is one field's. */
   field?: string;
 }

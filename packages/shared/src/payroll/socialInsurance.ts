@@ -97,7 +97,7 @@ function checkLimits(limits: ItemLimits, field: string): void {
   if (floor != null) assertFen(floor, `${field}.floor`);
   if (ceiling != null) assertFen(ceiling, `${field}.ceiling`);
   if (floor != null && ceiling != null && floor > ceiling) {
-    throw new PayrollInputError(`${field}.floor`, `${field} 基数下限不能高于上限`, `${field} floor must not exceed its ceiling`);
+    throw new PayrollInputError(`${field}.floor`, 'PAYROLL_INPUT_FLOOR_ABOVE_CEILING', { field });
   }
   if (limits.rounding !== undefined) assertRoundingRule(limits.rounding, `${field}.rounding`);
 }
@@ -111,7 +111,7 @@ function item(base: Fen, ratio: Ratio, limits: ItemLimits, field: string, defaul
 function need<K extends 'yanglao' | 'yiliao' | 'shiye' | 'gongjijin'>(rates: PayrollRates, key: K): SharedItemRate {
   const rate = rates?.[key];
   if (typeof rate !== 'object' || rate === null) {
-    throw new PayrollInputError(`rates.${key}`, `缺少 ${key} 的费率`, `rates.${key} is missing`);
+    throw new PayrollInputError(`rates.${key}`, 'PAYROLL_INPUT_RATE_MISSING', { key });
   }
   return rate;
 }

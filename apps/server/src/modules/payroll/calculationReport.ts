@@ -42,14 +42,14 @@ function item(kind: ReportItemKind, who: { staffName: string | null; idCard: str
 }
 
 /**
- * A row 计算 left uncalculated. The field's label is translated with the screens' label files; the engine's own
- * detail (`reason`) is Chinese, the wording the payroll rules are written in.
+ * A row 计算 left uncalculated. The field's label and the engine's reason (a nested code with parameters) are
+ * both rendered in the request's language.
  */
 function notCalculatedItem(p: RowProblem, month: string, language: Language): CalculationReportItem {
   const who = { staffName: p.staffName, idCard: p.idCard };
-  if (!p.field) return item('rowNotCalculated', who, month, null, null, 'PAYROLL_ROW_NOT_CALCULATED', { reason: p.message }, language);
+  if (!p.field) return item('rowNotCalculated', who, month, null, null, 'PAYROLL_ROW_NOT_CALCULATED', { reason: p.reason }, language);
   const label = FIELD_LABEL[p.field] ?? p.field;
-  return { ...item('rowNotCalculated', who, month, null, null, 'PAYROLL_ROW_FIELD_NOT_CALCULATED', { label, reason: p.message }, language), field: p.field };
+  return { ...item('rowNotCalculated', who, month, null, null, 'PAYROLL_ROW_FIELD_NOT_CALCULATED', { label, reason: p.reason }, language), field: p.field };
 }
 
 const KIND_OF_TABLE: Record<UnmatchedTaxInput['table'], ReportItemKind> = { taxDeduction: 'taxDeduction', taxOpening: 'taxOpening', accountsStaffExtra: 'staffExtra' };

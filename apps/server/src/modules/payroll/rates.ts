@@ -40,50 +40,49 @@ const ROUNDING_RE = /^(HALF_UP|UP|DOWN):([012])$/;
 const RATIO_RE = /^(?:0(?:\.\d{1,8})?|1(?:\.0{1,8})?|\.\d{1,8})$/;
 
 /** Parses 'HALF_UP:2' style rounding entries. */
-export function parseRounding(value: string, where: string): RoundingRule {
+export function parseRounding(value: string, dict: string): RoundingRule {
   const m = ROUNDING_RE.exec(value.trim().toUpperCase());
-  if (!m) throw new RateError(`${where} 的舍入规则“${value}”无效，应为 HALF_UP:2、UP:1、DOWN:0 这样的格式`);
+  if (!m) throw new RateError('RATE_ROUNDING_INVALID', { dict, value });
   return { mode: m[1] as RoundingRule['mode'], scale: Number(m[2]) as RoundingRule['scale'] };
 }
 
-function fenEntry(entries: Map<string, string>, label: string, where: string, required: boolean): number | null {
-  const raw = entries.get(label);
+function fenEntry(entries: Map<string, string>, entry: string, dict: string, required: boolean): number | null {
+  const raw = entries.get(entry);
   if (raw === undefined || raw.trim() === '') {
-    if (required) throw new RateError(`${where} 缺少 ${label}`);
+    if (required) throw new RateError('RATE_ENTRY_MISSING', { dict, entry });
     return null;
   }
   try {
-    const fen = yuanToFen(raw.trim(), label);
-    if (fen < 0) throw new RateError(`${where} 的 ${label} 不能为负数`);
+    const fen = yuanToFen(raw.trim(), entry);
+    if (fen < 0) throw new RateError('RATE_ENTRY_NEGATIVE', { dict, entry });
     return fen;
   } catch (err) {
-    if (err instanceof PayrollInputError) throw new RateError(`${where} 的 ${label}“${raw}”不是有效的金额`);
+    if (err instanceof PayrollInputError) throw new RateError('RATE_ENTRY_NOT_AMOUNT', { dict, entry, value: raw });
     throw err;
   }
 }
 
 /** Builds the engine's rates of one dictionary version from its entries (label -> value). */
 export function buildRateVersion(dictName: string, effectiveMonth: string | null, entries: Map<string, string>): RateVersion {
-  const where = `费率字典 ${dictName}`;
   const ratios: Partial<Record<RatioEntry, string>> = {};
   for (const label of RATIO_ENTRIES) {
     const raw = entries.get(label)?.trim();
     if (raw === undefined || raw === '') continue;
-    if (!RATIO_RE.test(raw)) throw new RateError(`${where} 的 ${label}“${raw}”不是 0 到 1 之间的比例`);
+    if (!RATIO_RE.test(raw)) throw new RateError('RATE_ENTRY_NOT_RATIO', { dict: dictName, entry: label, value: raw });
     ratios[label] = raw;
   }
-  const floor = fenEntry(entries, 'baseFloor', where, true);
-  const ceiling = fenEntry(entries, 'baseCeiling', where, true);
-  const gjjFloor = fenEntry(entries, 'gjjBaseFloor', where, true);
-  const gjjCeiling = fenEntry(entries, 'gjjBaseCeiling', where, true);
-  const fixed = fenEntry(entries, 'yiliaoFixedSelf', where, true) as number;
-  const si = entries.get('roundingSI')?.trim() ? parseRounding(entries.get('roundingSI') as string, where) : undefined;
-  const hf = entries.get('roundingHF')?.trim() ? parseRounding(entries.get('roundingHF') as string, where) : undefined;
+  const floor = fenEntry(entries, 'baseFloor', dictName, true);
+  const ceiling = fenEntry(entries, 'baseCeiling', dictName, true);
+  const gjjFloor = fenEntry(entries, 'gjjBaseFloor', dictName, true);
+  const gjjCeiling = fenEntry(entries, 'gjjBaseCeiling', dictName, true);
+  const fixed = fenEntry(entries, 'yiliaoFixedSelf', dictName, true) as number;
+  const si = entries.get('roundingSI')?.trim() ? parseRounding(entries.get('roundingSI') as string, dictName) : undefined;
+  const hf = entries.get('roundingHF')?.trim() ? parseRounding(entries.get('roundingHF') as string, dictName) : undefined;
 
   const limits = (item: string, f: number | null, c: number | null, rounding: RoundingRule | undefined) => {
-    const lo = fenEntry(entries, `${item}BaseFloor`, where, false) ?? f;
-    const hi = fenEntry(entries, `${item}BaseCeiling`, where, false) ?? c;
-    if (lo !== null && hi !== null && lo > hi) throw new RateError(`${where} 的 ${item} 基数下限高于上限`);
+    const lo = fenEntry(entries, `${item}BaseFloor`, dictName, false) ?? f;
+    const hi = fenEntry(entries, `${item}BaseCeiling`, dictName, false) ?? c;
+    if (lo !== null && hi !== null && lo > hi) throw new RateError('RATE_FLOOR_ABOVE_CEILING', { dict: dictName, item });
     return { floor: lo, ceiling: hi, ...(rounding ? { rounding } : {}) };
   };
   // Ratios of the dictionary are defaults only; the salary row's own ratios replace them (see ratesForRow).
@@ -96,7 +95,7 @@ export function buildRateVersion(dictName: string, effectiveMonth: string | null
     yiliaoFixedSelf: fixed,
   };
   // 当地上年职工平均工资 (yuan per year), optional: only 经济补偿金 needs it (payItems.ts); dated like the rates
-  const averageWageAnnual = fenEntry(entries, 'averageWageAnnual', where, false);
+  const averageWageAnnual = fenEntry(entries, 'averageWageAnnual', dictName, false);
   return { dictName, effectiveMonth, rates, ratios, averageWageAnnual };
 }
 
@@ -110,32 +109,32 @@ export interface RateDictionary {
 export function effectiveMonthOf(dict: RateDictionary): string | null {
   const entry = dict.entries.get('effectiveMonth')?.trim();
   if (entry) {
-    if (!isValidMonth(entry)) throw new RateError(`费率字典 ${dict.name} 的 effectiveMonth“${entry}”不是 YYYY-MM 格式`);
+    if (!isValidMonth(entry)) throw new RateError('RATE_EFFECTIVE_MONTH_FORMAT', { dict: dict.name, value: entry });
     return entry;
   }
   const at = dict.name.indexOf('@');
   if (at < 0) return null;
   const suffix = dict.name.slice(at + 1);
-  if (!isValidMonth(suffix)) throw new RateError(`费率字典 ${dict.name} 的名称应为 名称@YYYY-MM`);
+  if (!isValidMonth(suffix)) throw new RateError('RATE_NAME_FORMAT', { dict: dict.name });
   return suffix;
 }
 
 /** Picks the version of `baseName` in force in `month` from its dictionaries (the base and `base@…`). */
 export function pickRateVersion(baseName: string, month: string, dicts: readonly RateDictionary[]): RateVersion {
   const candidates = dicts.filter((d) => d.name === baseName || d.name.startsWith(`${baseName}@`));
-  if (candidates.length === 0) throw new RateError(`费率字典 ${baseName} 不存在`);
+  if (candidates.length === 0) throw new RateError('RATE_DICT_MISSING', { dict: baseName });
   let best: { dict: RateDictionary; eff: string | null } | null = null;
   const seen = new Map<string, string>();
   for (const dict of candidates) {
     const eff = effectiveMonthOf(dict);
     const key = eff ?? '';
     const clash = seen.get(key);
-    if (clash !== undefined) throw new RateError(`费率字典 ${clash} 与 ${dict.name} 的生效月份相同（${eff ?? '无'}），请只保留一个`);
+    if (clash !== undefined) throw eff === null ? new RateError('RATE_SAME_NO_EFFECTIVE_MONTH', { first: clash, second: dict.name }) : new RateError('RATE_SAME_EFFECTIVE_MONTH', { first: clash, second: dict.name, month: eff });
     seen.set(key, dict.name);
     if (eff !== null && eff > month) continue;
     if (best === null || (best.eff ?? '') < key) best = { dict, eff };
   }
-  if (best === null) throw new RateError(`费率字典 ${baseName} 没有在 ${month} 或之前生效的版本`);
+  if (best === null) throw new RateError('RATE_NO_VERSION', { dict: baseName, month });
   return buildRateVersion(best.dict.name, best.eff, best.dict.entries);
 }
 
@@ -191,7 +190,7 @@ export async function loadRateBook(db: Db, month: string, censusLabels: Iterable
   for (const label of labels) {
     const base = dictOf.get(label);
     if (!base) {
-      book.set(label, new RateError(`户籍类型“${label}”在字典 census_type 中没有对应的费率字典`));
+      book.set(label, new RateError('RATE_CENSUS_NO_DICTIONARY', { census: label }));
       continue;
     }
     try {

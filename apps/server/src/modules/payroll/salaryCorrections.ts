@@ -5,6 +5,7 @@ import { listSalaryCorrections } from '@app/shared/contracts/salaryRecords';
 import type { Db } from '../../core/db.ts';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
+import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
 import { routeContract } from '../../crud/registerContract.ts';
 import type { AnySelect } from '../../crud/registerResource.ts';
@@ -166,8 +167,11 @@ export function registerSalaryCorrections(app: FastifyInstance): void {
     const { companyId, month } = parseCompanyMonth(req.body);
     const reason = readReason(req.body);
     const { rows, payslipsWithdrawn } = await unconfirmSalary(app, req, companyId, month, reason);
-    const slips = payslipsWithdrawn ? `，已撤回${payslipsWithdrawn}张工资条，重新确认后请重新生成` : '';
-    return { message: `反确认成功，共${rows}条${slips}`, rows, payslipsWithdrawn };
+    const language = requestLanguage(req.headers['accept-language']);
+    const message = payslipsWithdrawn
+      ? renderFor('SALARY_UNCONFIRM_PAYSLIPS_DONE', language, { rows, payslips: payslipsWithdrawn })
+      : renderFor('SALARY_UNCONFIRM_DONE', language, { rows });
+    return { message, rows, payslipsWithdrawn };
   });
 
   // The audit trail of a company's month (or of all visible companies), newest first.

@@ -3,6 +3,10 @@ import type { Db } from '../../core/db.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from '@app/shared/payroll';
+import { messageList } from '@app/shared/payroll/errors';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
+import type { Language } from '@app/shared/language';
+import { renderFor } from '../../core/errorLanguage.ts';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { refuseUnacknowledged } from './calculationReport.ts';
 import { recordReconfirm } from './salaryCorrections.ts';
@@ -32,17 +36,18 @@ import { refAs } from '../../core/selectAs.ts';
 
 const S = salaryColumn;
 
+/** One row's problem as a nested message: the person, and the calculation's reason (a code with parameters). */
+const rowProblemMessage = (p: RowProblem): CodedMessage => ({ code: 'SALARY_ROW_PROBLEM', params: { name: p.staffName ?? '', idCard: p.idCard, problem: p.reason } });
+
 /**
  * A 400 (409 when 确认 finds them) listing the rows that cannot be calculated: all of them in fieldErrors, the
- * first ten in the message. The problems themselves are the calculation's Chinese texts, passed as a parameter.
+ * first ten in the message, each reason rendered in the answer's language.
  */
 export function rowProblemsError(problems: RowProblem[], atConfirm = false): AppError {
-  const described = (p: RowProblem) => `${p.staffName ?? ''}（${p.idCard}）：${p.message}`;
-  // (the problem itself is the calculation's Chinese text: its codes are still to come)
-  const fieldErrors = Object.fromEntries(problems.map((p) => [`row${p.id}`, { code: 'SALARY_ROW_PROBLEM' as const, params: { name: p.staffName ?? '', idCard: p.idCard, problem: p.message } }]));
+  const fieldErrors = Object.fromEntries(problems.map((p) => [`row${p.id}`, rowProblemMessage(p)]));
   const more = problems.length > 10;
   const code = atConfirm ? (more ? 'SALARY_ROWS_AT_CONFIRM_MORE' : 'SALARY_ROWS_AT_CONFIRM') : more ? 'SALARY_ROWS_MORE' : 'SALARY_ROWS';
-  return new AppError(code, { count: problems.length, rows: problems.slice(0, 10).map(described).join('；') }, fieldErrors);
+  return new AppError(code, { count: problems.length, rows: messageList('SALARY_ROW_LIST', problems.slice(0, 10).map(rowProblemMessage)) }, fieldErrors);
 }
 
 /** The names (or ID cards) of the first ten rows, and whether there are more: the 有N条…（names等） messages. */
@@ -73,12 +78,13 @@ export async function computeFigures(
   return { figures, unrecordedMonths };
 }
 
-/** What 计算 answers: the count, and the workers counted with months that have no salary nor opening figures. */
-export function calculateMessage(count: number, unrecorded: MonthCalculationResult['unrecordedMonths'], notCalculated = 0): string {
-  if (notCalculated) return `计算完成，已计算${count}条，${notCalculated}条数据有误未计算（原因见计算提示），修改后请重新计算`;
-  if (!unrecorded.length) return `计算成功，共${count}条`;
-  const names = unrecorded.slice(0, 5).map((u) => `${u.staffName ?? u.idCard}（${u.months}个月）`);
-  return `计算成功，共${count}条。注意：${unrecorded.length}人本年在本派遣单位有未录入工资的任职月份，已按这些月份无收入计算（${names.join('、')}${unrecorded.length > 5 ? '等' : ''}）；如这些月份有收入，请先在“期初累计数据”中录入后重新计算`;
+/** What 计算 answers, in `language`: the count, and the workers counted with months that have no salary nor opening figures. */
+export function calculateMessage(count: number, unrecorded: MonthCalculationResult['unrecordedMonths'], notCalculated: number, language: Language): string {
+  if (notCalculated) return renderFor('SALARY_CALCULATE_PARTLY_DONE', language, { count, failed: notCalculated });
+  if (!unrecorded.length) return renderFor('SALARY_CALCULATE_DONE', language, { count });
+  const names = unrecorded.slice(0, 5).map((u): CodedMessage => ({ code: 'SALARY_UNRECORDED_PERSON', params: { name: u.staffName ?? u.idCard, months: u.months } }));
+  const code = unrecorded.length > 5 ? 'SALARY_CALCULATE_UNRECORDED_MORE_DONE' : 'SALARY_CALCULATE_UNRECORDED_DONE';
+  return renderFor(code, language, { count, people: unrecorded.length, names: messageList('PAYROLL_LIST', names) });
 }
 
 /**

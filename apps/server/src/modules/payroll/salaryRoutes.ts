@@ -6,6 +6,7 @@ import { type FieldDef, writableFields } from '@app/shared/resource';
 import { confirmLogResource, salaryResource } from '@app/shared/resources/salary';
 import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { AppError, validationError } from '../../core/errors.ts';
+import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
 import { applyFilters, parsePaging, sortableColumns } from '../../crud/listQuery.ts';
 import { countOf } from '../../crud/pagedQuery.ts';
 import { routeContract } from '../../crud/registerContract.ts';
@@ -72,7 +73,8 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
     // every row it could not calculate, every input it could not use and every person with unrecorded months
     // (issue 20 item 5, U1, U2): a 200 once the calculation ran, the rows left uncalculated listed in the report
     const { items } = await calculationReport(app, req, companyId, month, unrecordedMonths, problems);
-    return { message: calculateMessage(count, unrecordedMonths, problems.length), count, notCalculated: problems.length, unrecordedMonths, report: items };
+    const language = requestLanguage(req.headers['accept-language']);
+    return { message: calculateMessage(count, unrecordedMonths, problems.length, language), count, notCalculated: problems.length, unrecordedMonths, report: items };
   });
 
   routeContract(app, salaryCalculationReport, async (req) => {
@@ -84,7 +86,7 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
   routeContract(app, confirmSalaryContract, async (req) => {
     const { companyId, month, acknowledgeWarnings } = req.body;
     const n = await confirmSalary(app, req, companyId, month, acknowledgeWarnings);
-    return { message: `确认成功，共${n}条` };
+    return { message: renderFor('SALARY_CONFIRM_DONE', requestLanguage(req.headers['accept-language']), { count: n }) };
   });
 
   const logSortable = sortableColumns(confirmLogResource);
