@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorParams, type LabelTranslator, renderError } from '@app/shared/errors/catalogue';
+import { type CodedList, type ErrorCode, type ErrorParams, type LabelTranslator, renderError, renderList } from '@app/shared/errors/catalogue';
 import { acceptedLanguages, type Language, normalizeLanguage } from '@app/shared/language';
 import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { translateDefinitionLabel } from '@app/shared/resources/labels';
@@ -27,6 +27,11 @@ export const translateLabel: LabelTranslator = translateDefinitionLabel;
 /** The message of a catalogue code in `language`. */
 export function renderFor(code: ErrorCode, language: Language, params: ErrorParams = {}): string {
   return renderError(code, params, language, translateLabel);
+}
+
+/** A list of messages (a row's problems) in `language`, joined in its way. */
+export function renderListFor(list: CodedList, language: Language): string {
+  return renderList(list, language, translateLabel);
 }
 
 export interface LocalizedError {

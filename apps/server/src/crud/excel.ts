@@ -12,7 +12,8 @@ import type { CellContext } from '../core/excel/columns.ts';
 import { exportColumn, exportFields, importFields } from '../core/excel/columns.ts';
 import { buildErrorSheet, loadErrorFile, saveErrorFile } from '../core/excel/errorFiles.ts';
 import { failImportLog, finishImportLog, startImportLog, updateImportLog } from '../core/excel/importLog.ts';
-import { ImportFileError, importWorkbook, type ImportRowError } from '../core/excel/importPipeline.ts';
+import { ImportFileError, importWorkbook } from '../core/excel/importPipeline.ts';
+import { renderFor, requestLanguage, translateLabel } from '../core/errorLanguage.ts';
 import { openWorkbook } from '../core/excel/readWorkbook.ts';
 import { WorkbookFormatError } from '../core/excel/types.ts';
 import { attachmentDisposition } from '../core/excel/writeXlsx.ts';
@@ -191,21 +192,30 @@ export function registerExcelRoutes(fastify: FastifyInstance, resource: Register
       throw err;
     }
     await finishImportLog(app.ctx.db, logId);
+    // the row problems are codes up to here: the answer and the error sheet speak the request's language
+    const language = requestLanguage(req.headers['accept-language']);
+    const columnName = (label: string) => (language === 'zh' || !label ? label : (translateLabel(label, language) ?? label));
     const body: {
       total: number;
       inserted: number;
       updated: number;
       failed: number;
       digitLoss?: number;
-      errors: ImportRowError[];
+      errors: { row: number; column: string; message: string }[];
       errorsTruncated?: boolean;
       errorFileId?: string;
-    } = { total: result.total, inserted: result.inserted, updated: result.updated, failed: result.failed, errors: result.errors };
+    } = {
+      total: result.total,
+      inserted: result.inserted,
+      updated: result.updated,
+      failed: result.failed,
+      errors: result.errors.map((e) => ({ row: e.row, column: columnName(e.column), message: renderFor(e.message.code, language, e.message.params) })),
+    };
     if (result.digitLoss) body.digitLoss = result.digitLoss;
     if (result.errorsTruncated) body.errorsTruncated = true;
     if (result.failedRows.length) {
-      const sheet = await buildErrorSheet(result.header, result.dateColumns, result.failedRows, wb.date1904);
-      body.errorFileId = await saveErrorFile(app.ctx.cache, req.user!.id, `${def.label}导入错误`, sheet);
+      const sheet = await buildErrorSheet(result.header, result.dateColumns, result.failedRows, wb.date1904, language);
+      body.errorFileId = await saveErrorFile(app.ctx.cache, req.user!.id, renderFor('IMPORT_ERROR_FILE_NAME', language, { resource: def.label }), sheet);
     }
     return body;
   };

@@ -5,6 +5,7 @@ import type { UploadFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback, notify } from '../app/feedback';
+import { currentLanguage } from '../app/i18n';
 import { authHeaders } from '../app/session';
 import { fieldLabel, resourceLabel } from './resourceLabels';
 import { useResourceMutation } from './mutations';
@@ -50,6 +51,8 @@ function uploadWithProgress(url: string, file: File, onProgress: (percent: numbe
     xhr.open('POST', url);
     // the session cookie goes along (same origin); the CSRF header (or a bearer token in API mode) is added
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    // the row errors and the error sheet come back in the UI's language (as every other request asks, request.ts)
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
     };

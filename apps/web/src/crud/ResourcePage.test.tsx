@@ -282,7 +282,7 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
   });
 
   it('imports one xls/xlsx file and shows the per-row result with the error sheet link', async () => {
-    const sent: { url: string; auth?: string; file?: File }[] = [];
+    const sent: { url: string; auth?: string; language?: string; file?: File }[] = [];
     class FakeXhr {
       status = 0;
       responseText = '';
@@ -299,7 +299,7 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
         this.headers[k] = v;
       }
       send(data: FormData) {
-        sent.push({ url: this.url, auth: this.headers.Authorization, file: data.get('file') as File });
+        sent.push({ url: this.url, auth: this.headers.Authorization, language: this.headers['Accept-Language'], file: data.get('file') as File });
         this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
         setTimeout(() => {
           this.status = 200;
@@ -324,7 +324,8 @@ describe('ResourcePage', { timeout: 30_000 }, () => {
     await within(dialog).findByText('data.xlsx');
     fireEvent.click(within(dialog).getByTestId('import-submit'));
     const result = await within(dialog).findByTestId('import-result');
-    expect(sent[0]).toMatchObject({ url: '/api/import/widget', auth: 'Bearer test-token' });
+    // the row errors and the error sheet are asked for in the UI's language, not the browser's
+    expect(sent[0]).toMatchObject({ url: '/api/import/widget', auth: 'Bearer test-token', language: 'zh' });
     expect(sent[0].file?.name).toBe('data.xlsx');
     // a partial success reads as partial: saved and unsaved counts, the warning colour, no red ✖ bar (U9)
     expect(result.textContent).toContain('共 3 行：已保存 2 行（新增 1，更新 1），未保存 1 行');

@@ -513,6 +513,17 @@ export const ERROR_CATALOGUE = {
   // one problem of an imported row in a listing (the payslip refusal, the error sheet's 错误原因); {label} is the column
   IMPORT_ROW_CELL_PROBLEM: { status: 400, zh: '第{row}行“{label}”：{reason}', en: 'Row {row}, "{label}": {reason}', es: 'Fila {row}, "{label}": {reason}', ja: '{row}行目「{label}」：{reason}' },
   IMPORT_ROW_PROBLEM: { status: 400, zh: '第{row}行：{reason}', en: 'Row {row}: {reason}', es: 'Fila {row}: {reason}', ja: '{row}行目：{reason}' },
+  // the generic import's row problems (core/excel/importPipeline) and its error sheet, in the import request's language
+  IMPORT_CELL_REASON: { status: 400, zh: '{label}：{reason}', en: '{label}: {reason}', es: '{label}: {reason}', ja: '{label}：{reason}' },
+  IMPORT_COLUMN_NAME: { status: 400, zh: '{label}', en: '{label}', es: '{label}', ja: '{label}' },
+  IMPORT_DUPLICATE_IN_FILE: { status: 400, zh: '与第{row}行重复（{labels}相同）', en: 'Duplicates row {row} (same {labels})', es: 'Duplica la fila {row} (mismo {labels})', ja: '{row}行目と重複しています（{labels}が同じ）' },
+  IMPORT_DERIVED_FROM_CELL: { status: 400, zh: '{reason}（{labels}由此推导，更正该列后自动填写）', en: '{reason} ({labels} derive from it and are filled in once the column is corrected)', es: '{reason} ({labels} se deducen de ella y se rellenan al corregir la columna)', ja: '{reason}（{labels}はこの列から導出され、修正すると自動入力されます）' },
+  IMPORT_DERIVED_FROM_CELL_MORE: { status: 400, zh: '{reason}（{labels}等{count}项由此推导，更正该列后自动填写）', en: '{reason} ({labels} and more, {count} items in all, derive from it and are filled in once the column is corrected)', es: '{reason} ({labels} y otros, {count} en total, se deducen de ella y se rellenan al corregir la columna)', ja: '{reason}（{labels}など計{count}項目はこの列から導出され、修正すると自動入力されます）' },
+  IMPORT_ERROR_SHEET_ROW: { status: 400, zh: '行号', en: 'Row', es: 'Fila', ja: '行番号' },
+  IMPORT_ERROR_SHEET_COLUMN: { status: 400, zh: '列{n}', en: 'Column {n}', es: 'Columna {n}', ja: '列{n}' },
+  IMPORT_ERROR_SHEET_REASON: { status: 400, zh: '错误原因', en: 'Reason', es: 'Motivo', ja: 'エラー理由' },
+  IMPORT_ERROR_SHEET_NAME: { status: 400, zh: '导入错误', en: 'Import errors', es: 'Errores de importación', ja: 'インポートエラー' },
+  IMPORT_ERROR_FILE_NAME: { status: 400, zh: '{resource}导入错误', en: '{resource} import errors', es: 'Errores de importación de {resource}', ja: '{resource}のインポートエラー' },
 
   // ---- system: users, roles, departments, jobs, menus, permissions, dictionaries, logs -------------------
   USER_ROLES_REQUIRED: { status: 400, zh: '角色不能为空', en: 'Roles are required', es: 'Los roles son obligatorios', ja: 'ロールは必須です' },
@@ -794,12 +805,13 @@ export interface CodedMessage {
 
 /**
  * How the entries of a {@link CodedList} are joined in each language: `semicolon` between sentences (the rows of an
- * import refusal), `comma` between the clauses of one sentence (a row's reasons), `enumeration` between names.
+ * import refusal), `comma` between the clauses of one sentence (a row's reasons), `enumeration` between names, `plus` between the fields of one key.
  */
 const LIST_JOINERS = {
   semicolon: { zh: '；', en: '; ', es: '; ', ja: '；' },
   comma: { zh: '，', en: ', ', es: ', ', ja: '、' },
   enumeration: { zh: '、', en: ', ', es: ', ', ja: '、' },
+  plus: { zh: '+', en: '+', es: '+', ja: '+' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 /**
@@ -833,13 +845,16 @@ export function renderError(code: ErrorCode, params: ErrorParams = {}, language:
     if (!Object.hasOwn(params, name)) return whole;
     const param = params[name];
     if (typeof param === 'object') {
-      if (isCodedList(param)) {
-        return param.list.map((m) => (typeof m === 'string' ? m : renderError(m.code, m.params ?? {}, language, labels))).join(LIST_JOINERS[param.joiner][language]);
-      }
+      if (isCodedList(param)) return renderList(param, language, labels);
       return renderError(param.code, param.params ?? {}, language, labels);
     }
     const value = String(param);
     if (language !== 'zh' && labels && LABEL_PARAMS.has(name)) return labels(value, language) ?? value;
     return value;
   });
+}
+
+/** The entries of a list in `language` (plain entries as they are), joined in that language's way. */
+export function renderList(list: CodedList, language: Language = 'zh', labels?: LabelTranslator): string {
+  return list.list.map((m) => (typeof m === 'string' ? m : renderError(m.code, m.params ?? {}, language, labels))).join(LIST_JOINERS[list.joiner][language]);
 }

@@ -1,4 +1,4 @@
-import type { CodedMessage } from '@app/shared/errors/catalogue';
+import type { CodedList, CodedMessage } from '@app/shared/errors/catalogue';
 import type { CellReader, FieldDef, ResourceDef } from '@app/shared/resource';
 import { excelHint, isLinkField, kindOf } from '@app/shared/resource';
 import {
@@ -65,7 +65,8 @@ const digitLoss = (field: FieldDef): CellResult => ({ ok: false, error: digitLos
 /** A value that is not one of the dictionary's, with the first options as a hint where there are any. */
 function notAnOption(label: string, value: string, labels: string[] | undefined): CodedMessage {
   if (!labels?.length) return { code: 'FIELD_NOT_OPTION', params: { label, value } };
-  const options = labels.slice(0, 8).join('、');
+  // the options are the dictionary's own labels (data, kept as they are); only the joining follows the language
+  const options: CodedList = { list: labels.slice(0, 8), joiner: 'enumeration' };
   return labels.length > 8 ? { code: 'FIELD_NOT_OPTION_HINT_MORE', params: { label, value, options } } : { code: 'FIELD_NOT_OPTION_HINT', params: { label, value, options } };
 }
 

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Language } from '@app/shared/language';
+import { renderFor, renderListFor } from '../errorLanguage.ts';
 import type { Cache } from '../cache.ts';
 import { cacheNamespace } from '../cacheNamespaces.ts';
 import { excelSerialToDate } from './cells.ts';
@@ -23,15 +25,18 @@ interface StoredErrorFile {
   data: string;
 }
 
-/** Build the error sheet of an import as an .xlsx buffer. */
-export async function buildErrorSheet(header: string[], dateColumns: number[], rows: FailedRow[], date1904: boolean): Promise<Buffer> {
+/**
+ * Build the error sheet of an import as an .xlsx buffer, its own headers and the reasons in `language` (the import
+ * request's); the uploaded headers and cells stay as they were.
+ */
+export async function buildErrorSheet(header: string[], dateColumns: number[], rows: FailedRow[], date1904: boolean, language: Language = 'zh'): Promise<Buffer> {
   const dates = new Set(dateColumns);
   type Row = FailedRow;
   const columns: XlsxColumn<Row>[] = [
-    { header: '行号', kind: 'int', value: (r) => r.row, width: 8 },
+    { header: renderFor('IMPORT_ERROR_SHEET_ROW', language), kind: 'int', value: (r) => r.row, width: 8 },
     ...header.map(
       (h, i): XlsxColumn<Row> => ({
-        header: h || `列${i + 1}`,
+        header: h || renderFor('IMPORT_ERROR_SHEET_COLUMN', language, { n: i + 1 }),
         // serial dates back to dates; other cells exactly as uploaded (text stays text)
         kind: dates.has(i) ? 'date' : 'text',
         value: (r) => {
@@ -41,9 +46,10 @@ export async function buildErrorSheet(header: string[], dateColumns: number[], r
         },
       }),
     ),
-    { header: '错误原因', kind: 'text', value: (r) => r.reason, width: 60 },
+    { header: renderFor('IMPORT_ERROR_SHEET_REASON', language), kind: 'text', value: (r) => renderListFor(r.reason, language), width: 60 },
   ];
-  return xlsxBuffer({ fileName: '导入错误', sheetName: '导入错误', columns, rows });
+  const sheetName = renderFor('IMPORT_ERROR_SHEET_NAME', language);
+  return xlsxBuffer({ fileName: sheetName, sheetName, columns, rows });
 }
 
 /** Keep an error sheet for an hour; returns its id. */

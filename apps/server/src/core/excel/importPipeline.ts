@@ -1,4 +1,5 @@
-import { type FieldMessage, zhText } from '@app/shared/errors/zodIssues';
+import type { CodedList, CodedMessage } from '@app/shared/errors/catalogue';
+import type { FieldMessage } from '@app/shared/errors/zodIssues';
 import { dynamicDb } from '../db.ts';
 import type { FieldDef, ResourceDef } from '@app/shared/resource';
 import { columnFields, columnOf, kindOf, validateField, validateRecord } from '@app/shared/resource';
@@ -25,15 +26,17 @@ export class ImportFileError extends CodedError {}
 export interface ImportRowError {
   /** Excel row number (1-based, as shown in Excel). */
   row: number;
-  /** Column header ('' when the problem concerns the whole row). */
+  /** Column header, the field's (Chinese) label ('' when the problem concerns the whole row). */
   column: string;
-  message: string;
+  /** Rendered in the import request's language by the route. */
+  message: CodedMessage;
 }
 
 export interface FailedRow {
   row: number;
   cells: CellValue[];
-  reason: string;
+  /** The row's problems, each with its column: rendered in the request's language on the error sheet. */
+  reason: CodedList;
 }
 
 export interface ImportResult {
@@ -83,6 +86,15 @@ export interface ImportOptions {
   maxErrors?: number;
   maxFailedRows?: number;
 }
+
+/** One problem of a row: its column's label ('' for the whole row) and the reason as a catalogue message. */
+interface RowProblem {
+  column: string;
+  message: CodedMessage;
+}
+
+/** Field labels inside a message, each translated with the message (IMPORT_COLUMN_NAME). */
+const labelList = (labels: string[], joiner: CodedList['joiner']): CodedList => ({ list: labels.map((label) => ({ code: 'IMPORT_COLUMN_NAME', params: { label } })), joiner });
 
 interface PendingRow {
   row: number;
@@ -146,14 +158,15 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   const result: ImportResult = { total: 0, inserted: 0, updated: 0, failed: 0, digitLoss: 0, errors: [], header, dateColumns, failedRows: [] };
   const firstRowOfKey = new Map<string, number>();
 
-  function fail(row: number, cells: CellValue[], problems: { column: string; message: string }[]) {
+  function fail(row: number, cells: CellValue[], problems: RowProblem[]) {
     result.failed++;
     for (const p of problems) {
       if (result.errors.length < maxErrors) result.errors.push({ row, column: p.column, message: p.message });
       else result.errorsTruncated = true;
     }
     if (result.failedRows.length < maxFailedRows) {
-      result.failedRows.push({ row, cells, reason: problems.map((p) => (p.column ? `${p.column}：${p.message}` : p.message)).join('；') });
+      const reasons = problems.map((p): CodedMessage => (p.column ? { code: 'IMPORT_CELL_REASON', params: { label: p.column, reason: p.message } } : p.message));
+      result.failedRows.push({ row, cells, reason: { list: reasons, joiner: 'semicolon' } });
     }
   }
   const labelOf = (name: string) => def.fields.find((f) => f.name === name)?.label ?? name;
@@ -173,10 +186,10 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   async function processChunk(rows: SheetRow[]) {
     const converted = rows.map((r) => {
       const values: Record<string, unknown> = {};
-      const problems: { column: string; message: string; field: string; digitLoss?: true }[] = [];
+      const problems: (RowProblem & { field: string; digitLoss?: true })[] = [];
       for (const [i, f] of columns) {
         const res = cellToFieldValue(f, r.cells[i], ctx);
-        if (!res.ok) problems.push({ column: f.label, message: zhText(res.error), field: f.name, digitLoss: res.digitLoss });
+        if (!res.ok) problems.push({ column: f.label, message: res.error, field: f.name, digitLoss: res.digitLoss });
         else if (res.value !== null && res.value !== '') values[f.name] = res.value;
       }
       for (const [name, v] of Object.entries(defaults)) if (values[name] === undefined && v !== undefined && v !== null) values[name] = v;
@@ -198,7 +211,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       for (const p of problems) delete merged[p.field];
       await opts.prepareRow?.(merged, mode);
       const { value, errors } = validateRecord(def, merged, mode);
-      const all = problems.map((p) => ({ column: p.column, message: p.message }));
+      const all: RowProblem[] = problems.map((p) => ({ column: p.column, message: p.message }));
       const failedFields = new Set(problems.map((p) => p.field));
       // X4: fields derived from the row (e.g. ratios from 户籍类型) that are missing because a cell failed are
       // one cause, one error: named in the failed cell's message instead of listed as missing
@@ -206,14 +219,15 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       for (const [name, message] of Object.entries(errors)) {
         if (failedFields.has(name)) continue;
         if (problems.length && derived.has(name) && c.values[name] === undefined) followOn.push(labelOf(name));
-        else all.push({ column: name === '_' ? '' : labelOf(name), message: zhText(message) });
+        else all.push({ column: name === '_' ? '' : labelOf(name), message });
       }
       for (const [name, message] of Object.entries(opts.rowChecks?.(merged) ?? {})) {
-        if (!failedFields.has(name) && !(name in errors)) all.push({ column: labelOf(name), message: zhText(message) });
+        if (!failedFields.has(name) && !(name in errors)) all.push({ column: labelOf(name), message });
       }
       if (followOn.length) {
-        const names = `${followOn.slice(0, 5).join('、')}${followOn.length > 5 ? `等${followOn.length}项` : ''}`;
-        all[0] = { ...all[0], message: `${all[0].message}（${names}由此推导，更正该列后自动填写）` };
+        const labels = labelList(followOn.slice(0, 5), 'enumeration');
+        const params = { reason: all[0].message, labels, count: followOn.length };
+        all[0] = { ...all[0], message: { code: followOn.length > 5 ? 'IMPORT_DERIVED_FROM_CELL_MORE' : 'IMPORT_DERIVED_FROM_CELL', params } };
       }
       if (all.length) {
         if (problems.some((p) => p.digitLoss)) result.digitLoss++;
@@ -230,7 +244,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const fe = err.fieldErrors ? Object.entries(err.fieldErrors) : [];
-        fail(sheetRow.row, sheetRow.cells, fe.length ? fe.map(([n, m]) => ({ column: labelOf(n), message: zhText(m) })) : [{ column: '', message: err.message }]);
+        fail(sheetRow.row, sheetRow.cells, fe.length ? fe.map(([n, m]) => ({ column: labelOf(n), message: m })) : [{ column: '', message: { code: err.code, params: err.params } }]);
         continue;
       }
       registerKeys(value, sheetRow.row);
@@ -249,11 +263,11 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
     }
     return out;
   }
-  function duplicateIn(value: Record<string, unknown>, row: number): { column: string; message: string } | null {
+  function duplicateIn(value: Record<string, unknown>, row: number): RowProblem | null {
     for (const [g, k] of groupKeys(value)) {
       const first = firstRowOfKey.get(k);
       if (first !== undefined && first !== row) {
-        return { column: labelOf(g[g.length - 1]), message: `与第${first}行重复（${g.map(labelOf).join('+')}相同）` };
+        return { column: labelOf(g[g.length - 1]), message: { code: 'IMPORT_DUPLICATE_IN_FILE', params: { row: first, labels: labelList(g.map(labelOf), 'plus') } } };
       }
     }
     return null;
@@ -338,11 +352,13 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
 
   function failWrite(p: PendingRow, err: unknown) {
     if (isUniqueViolation(err)) {
-      fail(p.row, p.cells, [{ column: '', message: def.unique?.[0]?.message ?? `${def.label}已存在` }]);
+      const rule = def.unique?.[0];
+      const message: CodedMessage = rule ? (rule.code ? { code: rule.code } : { code: 'DUPLICATE_TEXT', params: { text: rule.message } }) : { code: 'DUPLICATE', params: { resource: def.label } };
+      fail(p.row, p.cells, [{ column: '', message }]);
       return;
     }
     if (err instanceof AppError) {
-      fail(p.row, p.cells, [{ column: '', message: err.message }]);
+      fail(p.row, p.cells, [{ column: '', message: { code: err.code, params: err.params } }]);
       return;
     }
     throw err;
