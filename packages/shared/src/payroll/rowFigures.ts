@@ -1,5 +1,6 @@
 import { type CodedMessage, type ErrorCode, type ErrorParams, renderError } from '../errors/catalogue.ts';
 import { PayrollInputError } from './errors.ts';
+import { salaryResource } from '../resources/salary.ts';
 import type { Fen } from './money.ts';
 import { RateError, type RateBook, type RateVersion } from './rateBook.ts';
 import type { RowFigures, SalaryRowData } from './salaryRows.ts';
@@ -91,30 +92,43 @@ export class RowDataProblem extends Error {
   }
 }
 
-/** The Chinese labels of the salary row's fields, as the salary definition names them (translated by its labels). */
+/**
+ * The row fields a problem names, each by the salary definition's field that labels it (the 补差 due amounts by
+ * their figures): the labels are the definition's own, so the screens' translations of them apply.
+ */
+const LABELLED_BY = {
+  salary: 'salary',
+  jiaban: 'jiaban',
+  koukuan: 'koukuan',
+  deduct: 'deduct',
+  yanglaoBase: 'yanglaoBase',
+  yiliaoBase: 'yiliaoBase',
+  shiyeBase: 'shiyeBase',
+  gjjBase: 'gjjBase',
+  yanglaoRatioSelf: 'yanglaoRatioSelf',
+  yiliaoRatioSelf: 'yiliaoRatioSelf',
+  shiyeRatioSelf: 'shiyeRatioSelf',
+  gjjRatio: 'gjjRatio',
+  censusType: 'censusType',
+  dispatchCompany: 'dispatchCompany',
+  bonus: 'bonus',
+  backPay: 'backPay',
+  backDeduct: 'backDeduct',
+  severance: 'severance',
+  siBackSelfDue: 'siBackSelf',
+  siBackCompanyDue: 'siBackCompany',
+} as const;
 
-export const FIELD_LABEL: Record<string, string> = {
-  salary: '基本工资',
-  jiaban: '加班费',
-  koukuan: '扣款',
-  deduct: '专项附加扣除',
-  yanglaoBase: '养老保险基数',
-  yiliaoBase: '医疗保险基数',
-  shiyeBase: '失业保险基数',
-  gjjBase: '公积金基数',
-  yanglaoRatioSelf: '养老保险个人比例',
-  yiliaoRatioSelf: '医疗保险个人比例',
-  shiyeRatioSelf: '失业保险个人比例',
-  gjjRatio: '公积金比例',
-  censusType: '户籍类型',
-  dispatchCompany: '派遣单位',
-  bonus: '全年一次性奖金',
-  backPay: '补发',
-  backDeduct: '补扣',
-  severance: '经济补偿金',
-  siBackSelfDue: '补缴社保个人',
-  siBackCompanyDue: '补缴社保单位',
-};
+function definitionLabel(name: string): string {
+  const field = salaryResource.fields.find((f) => f.name === name);
+  if (!field) throw new Error(`the salary definition has no field ${name}`);
+  return field.label;
+}
+
+/** The Chinese label of each row field a problem names (the salary definition's). */
+export const FIELD_LABEL: Record<string, string> & Record<keyof typeof LABELLED_BY, string> = Object.fromEntries(
+  Object.entries(LABELLED_BY).map(([field, labelledBy]) => [field, definitionLabel(labelledBy)]),
+) as Record<keyof typeof LABELLED_BY, string>;
 
 const missing = (field: string) => new RowDataProblem('PAYROLL_ROW_FIELD_MISSING', { label: FIELD_LABEL[field] ?? field, field }, undefined, field);
 
