@@ -7,6 +7,7 @@ import { routeContract } from '../../crud/registerContract.ts';
 import { type RegisteredResource, registerResource } from '../../crud/registerResource.ts';
 import { rowToApi } from '../../crud/rowMapping.ts';
 import { checkDictionaryValues, dictEntries, scopeCompanies } from './lookups.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 /**
  * Client companies. Rows belong to the creating user's department and are visible within the caller's data
@@ -33,12 +34,7 @@ export function registerCompany(app: FastifyInstance): RegisteredResource {
       await db.updateTable('accounts_staff_extra').set({ staff_company: row.companyName as string | null }).where('staff_company_id', '=', row.id as number).execute();
     },
     beforeDelete: async (ids, { db }) => {
-      const r = await db
-        .selectFrom('accounts_staff')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('company_id', 'in', ids)
-        .executeTakeFirst();
-      if (Number((r as { n?: unknown } | undefined)?.n ?? 0) > 0) throw new AppError('COMPANY_HAS_STAFF');
+      if ((await countOf(db.selectFrom('accounts_staff').where('company_id', 'in', ids))) > 0) throw new AppError('COMPANY_HAS_STAFF');
     },
   });
 

@@ -21,6 +21,7 @@ import { resolveAgent } from './agent.ts';
 import { CHANGE_COLUMNS, computeChanges, importPersonList } from './changes.ts';
 import { bonusSheetRows, personSheetRows, textColumns, wageSheetRows } from './declaration.ts';
 import { diffOut, importResult, latestReconcile, reconcileOut } from './reconcile.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 /**
  * 薪资管理 › 个税申报 (issue 23 items 4-6): the ITS import workbooks of a withholding agent, the reconciliation of
@@ -76,14 +77,14 @@ export function registerIit(app: FastifyInstance): void {
     const { page = 0, size = 10, open } = req.query;
     let qb = db().selectFrom('accounts_iit_diff').where('reconcile_id', '=', r.id);
     if (open === 'true') qb = qb.where('ack_time', 'is', null);
-    const count = await qb.select((e) => e.fn.countAll().as('n')).executeTakeFirst();
+    const total = await countOf(qb);
     const rows = await qb
       .select(['id', 'kind', 'id_card', 'staff_name', 'ours', 'its', 'ack_reason', 'ack_by', 'ack_time'])
       .orderBy('id')
       .limit(size)
       .offset(page * size)
       .execute();
-    return { content: rows.map((d) => diffOut({ ...d, id: Number(d.id) })), totalElements: Number(count?.n ?? 0) };
+    return { content: rows.map((d) => diffOut({ ...d, id: Number(d.id) })), totalElements: total };
   });
 
   routeContract(app, acknowledgeIitDiff, async (req) => {

@@ -7,6 +7,7 @@ import { cellText } from '../../core/excel/cells.ts';
 import { type AgentScope, confirmedWageRows } from './agent.ts';
 import { wagesByPerson } from './declaration.ts';
 import { amountCell, idCell, readItsFile } from './itsFile.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 /**
  * ITS's calculated 正常工资薪金 result against ours (issue 23 item 5): per person, ITS's 累计应补(退)税额 is the tax
@@ -80,8 +81,7 @@ export async function latestReconcile(db: Db, agent: string, month: string): Pro
 }
 
 export async function openCount(db: Db, reconcileId: number): Promise<number> {
-  const r = await db.selectFrom('accounts_iit_diff').select((e) => e.fn.countAll().as('n')).where('reconcile_id', '=', reconcileId).where('ack_time', 'is', null).executeTakeFirst();
-  return Number(r?.n ?? 0);
+  return countOf(db.selectFrom('accounts_iit_diff').where('reconcile_id', '=', reconcileId).where('ack_time', 'is', null));
 }
 
 export async function reconcileOut(db: Db, id: number): Promise<IitReconcile> {

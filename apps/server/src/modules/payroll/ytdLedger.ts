@@ -5,6 +5,7 @@ import { isLabour, keyOf, type LedgerRow, monthTotals, separateBonusOf, type Ytd
 import { taxYearOf } from './months.ts';
 import { asLedger, lockCompanyMonth, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 import { refAs } from '../../core/selectAs.ts';
+import { countOf } from '../../crud/pagedQuery.ts';
 
 /**
  * The year-to-date ledger (finding P8): one row per withholding agent (派遣单位), ID card and confirmed month,
@@ -259,6 +260,5 @@ export async function rebuildLedger(db: Db, dialect: DialectName): Promise<numbe
     .execute()) as { companyId: number | string; month: string }[];
   await db.deleteFrom(YTD_TABLE).execute();
   for (const m of months) await refreshLedgerMonth(db, dialect, Number(m.companyId), m.month);
-  const n = await db.selectFrom(YTD_TABLE).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  return Number((n as { n?: unknown } | undefined)?.n ?? 0);
+  return countOf(db.selectFrom(YTD_TABLE));
 }
