@@ -23,9 +23,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(file: Buffer, as = token) {
+async function upload(file: Buffer, as = token, language?: string) {
   const m = multipart(file, 'bases.xlsx');
-  const res = await t.app.inject({ method: 'POST', url: '/api/import/siAdjust', headers: { ...m.headers, ...bearer(as) }, payload: m.payload });
+  const languageHeader = language ? { 'accept-language': language } : {};
+  const res = await t.app.inject({ method: 'POST', url: '/api/import/siAdjust', headers: { ...m.headers, ...bearer(as), ...languageHeader }, payload: m.payload });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -188,6 +189,14 @@ describe('refusals', () => {
     const partly = await upload(workbook([['身份证号', '社保基数'], [staff[0].idCard, 9000], ['123', 9000], [staff[0].idCard, 9000.123]]));
     expect(partly.status).toBe(200);
     expect(partly.body.problems.map((p: { line: number }) => p.line)).toEqual([3, 4]);
+    // the lines' reasons in the request's language (codes up to the answer)
+    const partlyFile = workbook([['身份证号', '社保基数', '公积金基数'], [staff[0].idCard, 9000, 1], ['123', 'x', 'y']]);
+    expect((await upload(partlyFile)).body.problems).toEqual([{ line: 3, message: '社保基数不是金额，公积金基数不是金额，身份证号应为15或18位' }]);
+    expect((await upload(partlyFile, token, 'en')).body.problems).toEqual([
+      { line: 3, message: 'Social insurance base is not an amount, Housing fund base is not an amount, The ID card number must have 15 or 18 characters' },
+    ]);
+    const unreadable = await upload(workbook([['身份证号', '社保基数']]), token, 'en');
+    expect(unreadable.body.message).toBe('The file of new bases cannot be read: no data rows below the header');
     expect((await admin('POST', '/api/siAdjust/preview', { companyId: company.id, fromMonth: '2026-13', source: 'average' })).status).toBe(400);
     const noBases = await admin('POST', '/api/siAdjust/apply', { companyId: company.id, fromMonth: '2026-07', source: 'upload' });
     expect(noBases.status).toBe(400);

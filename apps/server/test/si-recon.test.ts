@@ -21,9 +21,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function importFile(file: Buffer, fields: Record<string, string>, as = token) {
+async function importFile(file: Buffer, fields: Record<string, string>, as = token, language?: string) {
   const m = multipart(file, '应缴明细.xlsx', fields);
-  const res = await t.app.inject({ method: 'POST', url: '/api/import/siRecon', headers: { ...m.headers, ...bearer(as) }, payload: m.payload });
+  const languageHeader = language ? { 'accept-language': language } : {};
+  const res = await t.app.inject({ method: 'POST', url: '/api/import/siRecon', headers: { ...m.headers, ...bearer(as), ...languageHeader }, payload: m.payload });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -121,8 +122,19 @@ describe('社保平账', () => {
     const noHeader = await importFile(workbook([['姓名', '金额'], ['坏文件甲', 1]]), fields);
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.message).toContain('险种');
-    const badLines = await importFile(workbook([HEADER, [staff[0].idCard, '坏文件甲', '202608', '长护险', 8000, 10, 10], [staff[0].idCard, '坏文件甲', '202607', '失业保险', 8000, 'x', 40]]), fields);
+    const badFile = workbook([HEADER, [staff[0].idCard, '坏文件甲', '202608', '长护险', 8000, 10, 10], [staff[0].idCard, '坏文件甲', '202607', '失业保险', 8000, 'x', 40]]);
+    const badLines = await importFile(badFile, fields);
     expect(badLines.status).toBe(400);
+    expect(badLines.body.message).toBe('平账文件无法读取：第2行：险种“长护险”无法识别；第3行：单位应缴不是金额，所属期202607不是2026-08');
+    // the lines' reasons are codes: in English only the file's own value (长护险) stays Chinese
+    const english = await importFile(badFile, fields, token, 'en');
+    expect(english.body.message).toBe(
+      'The bureau statement cannot be read: Row 2: the insurance "长护险" is not recognised; Row 3: the employer contribution is not an amount, the period 202607 is not 2026-08',
+    );
+    // the columns the file must have are named as its header must read
+    expect((await importFile(workbook([['姓名', '金额'], ['坏文件甲', 1]]), fields, token, 'en')).body.message).toBe(
+      'The bureau statement cannot be read: Required columns are missing: 身份证号、险种、个人应缴、单位应缴',
+    );
     expect(badLines.body.message).toContain('第2行');
     expect(badLines.body.message).toContain('长护险');
     expect(badLines.body.message).toContain('第3行');

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { applySiAdjust, downloadSiAdjustTemplate, listSiBackItems, previewSiAdjust, type UploadedBase, uploadedBase, uploadSiAdjust } from '@app/shared/contracts/siAdjust';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
+import { issueMessage } from '@app/shared/errors/zodIssues';
 import { fenToYuan } from '@app/shared/payroll';
+import { renderListFor, requestLanguage } from '../../core/errorLanguage.ts';
 import { AppError } from '../../core/errors.ts';
 import { sendXlsx } from '../../core/excel/writeXlsx.ts';
 import { readUpload } from '../../crud/excel.ts';
@@ -44,24 +47,27 @@ export async function registerSiAdjust(app: FastifyInstance): Promise<void> {
     try {
       lines = await readSheetByHeader(upload.data, BASE_COLUMNS);
     } catch (err) {
-      if (err instanceof SheetError) throw new AppError('SIADJUST_UPLOAD_UNREADABLE', { reason: err.message });
+      if (err instanceof SheetError) throw new AppError('SIADJUST_UPLOAD_UNREADABLE', { reason: { code: err.code, params: err.params } });
       throw err;
     }
     const bases: UploadedBase[] = [];
+    // a line's reasons are codes; the answer renders them in the request's language (the contract carries text)
+    const language = requestLanguage(req.headers['accept-language']);
     const problems: { line: number; message: string }[] = [];
     for (const l of lines) {
       const row: Record<string, unknown> = { idCard: idCardCell(l.cells.idCard) };
       const name = textCell(l.cells.staffName);
       if (name) row.staffName = name.slice(0, 50);
-      const bad: string[] = [];
+      const bad: CodedMessage[] = [];
       for (const c of BASE_COLUMNS.slice(2)) {
         const fen = moneyCell(l.cells[c.name]);
-        if (fen === undefined) bad.push(`${c.label}不是金额`);
+        if (fen === undefined) bad.push({ code: 'SIADJUST_LINE_NOT_AMOUNT', params: { label: c.label } });
         else if (fen !== null) row[c.name] = fenToYuan(fen);
       }
       const parsed = uploadedBase.safeParse(row);
       if (bad.length || !parsed.success) {
-        problems.push({ line: l.line, message: [...bad, ...(parsed.success ? [] : parsed.error.issues.map((i) => i.message))].join('，') });
+        const reasons = [...bad, ...(parsed.success ? [] : parsed.error.issues.map((i) => issueMessage(i, row)))];
+        problems.push({ line: l.line, message: renderListFor({ list: reasons, joiner: 'comma' }, language) });
         continue;
       }
       bases.push(parsed.data);

@@ -1,4 +1,5 @@
 import type { ReconLine, ReconSummary, SiInsurance } from '@app/shared/contracts/siAdjust';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 import { fenToYuan } from '@app/shared/payroll';
 import { salaryResource } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
@@ -61,29 +62,32 @@ const add = (m: Figures, idCard: string, name: string | null, ins: SiInsurance, 
 export async function readBureauFile(bytes: Buffer, month: string): Promise<{ figures: Figures; rows: number }> {
   const lines = await readSheetByHeader(bytes, RECON_COLUMNS);
   const figures: Figures = new Map();
-  const problems: string[] = [];
+  const problems: CodedMessage[] = [];
   for (const l of lines) {
     const idCard = idCardCell(l.cells.idCard);
     const ins = insuranceOf(textCell(l.cells.insurance));
     const self = moneyCell(l.cells.self);
     const company = moneyCell(l.cells.company);
     const period = l.cells.period === undefined ? null : textCell(l.cells.period);
-    const why: string[] = [];
-    if (!/^(\d{17}[\dX]|\d{15})$/.test(idCard)) why.push('身份证号无效');
-    if (!ins) why.push(`险种“${textCell(l.cells.insurance)}”无法识别`);
-    if (self === undefined) why.push('个人应缴不是金额');
-    if (company === undefined) why.push('单位应缴不是金额');
+    const why: CodedMessage[] = [];
+    if (!/^(\d{17}[\dX]|\d{15})$/.test(idCard)) why.push({ code: 'SIADJUST_LINE_ID_CARD_INVALID' });
+    if (!ins) why.push({ code: 'SIADJUST_LINE_INSURANCE_UNKNOWN', params: { value: textCell(l.cells.insurance) } });
+    if (self === undefined) why.push({ code: 'SIADJUST_LINE_SELF_NOT_AMOUNT' });
+    if (company === undefined) why.push({ code: 'SIADJUST_LINE_COMPANY_NOT_AMOUNT' });
     if (period) {
       const p = parseMonthText(period.replace(/^(\d{4})(\d{2})$/, '$1-$2'));
-      if (p !== month) why.push(`所属期${period}不是${month}`);
+      if (p !== month) why.push({ code: 'SIADJUST_LINE_PERIOD_MISMATCH', params: { period, month } });
     }
     if (why.length) {
-      problems.push(`第${l.line}行：${why.join('，')}`);
+      problems.push({ code: 'IMPORT_ROW_PROBLEM', params: { row: l.line, reason: { list: why, joiner: 'comma' } } });
       continue;
     }
     add(figures, idCard, textCell(l.cells.staffName) || null, ins as SiInsurance, self ?? 0, company ?? 0);
   }
-  if (problems.length) throw new SheetError(`${problems.slice(0, 10).join('；')}${problems.length > 10 ? `；等共${problems.length}行` : ''}`);
+  if (problems.length) {
+    const listed = { list: problems.slice(0, 10), joiner: 'semicolon' } as const;
+    throw problems.length > 10 ? new SheetError('SIADJUST_LINES_MORE', { lines: listed, count: problems.length }) : new SheetError('SIADJUST_LINES', { lines: listed });
+  }
   return { figures, rows: lines.length };
 }
 

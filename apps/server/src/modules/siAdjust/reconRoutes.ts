@@ -45,7 +45,7 @@ export function registerSiRecon(app: FastifyInstance): void {
     try {
       bureau = await readBureauFile(upload.data, month);
     } catch (err) {
-      if (err instanceof SheetError) throw new AppError('SIADJUST_RECON_UNREADABLE', { reason: err.message });
+      if (err instanceof SheetError) throw new AppError('SIADJUST_RECON_UNREADABLE', { reason: { code: err.code, params: err.params } });
       throw err;
     }
     const ours = await ourFigures(db(), company.id, month);

@@ -1,4 +1,5 @@
 import { yuanToFen } from '@app/shared/payroll';
+import { CodedError } from '../../core/errors.ts';
 import { cellText, isEmptyCell } from '../../core/excel/cells.ts';
 import { findHeaderRow, HeaderNotFoundError } from '../../core/excel/findHeader.ts';
 import { openWorkbook } from '../../core/excel/readWorkbook.ts';
@@ -19,7 +20,11 @@ export interface SheetColumn<N extends string> {
   required?: boolean;
 }
 
-export class SheetError extends Error {}
+/** Why a file cannot be read, as a catalogue message (the routes answer it as the reason of their own code). */
+export class SheetError extends CodedError {}
+
+/** The same reason as a SheetError: a reader's coded error (not a workbook, no header) passes its code on. */
+const sheetErrorOf = (err: WorkbookFormatError | HeaderNotFoundError) => new SheetError(err.code, err.params);
 
 export interface SheetLine<N extends string> {
   line: number;
@@ -37,7 +42,7 @@ export async function readSheetByHeader<N extends string>(bytes: Buffer, columns
     wb = openWorkbook(bytes);
     await wb.verify?.();
   } catch (err) {
-    if (err instanceof WorkbookFormatError) throw new SheetError(err.message);
+    if (err instanceof WorkbookFormatError) throw sheetErrorOf(err);
     throw err;
   }
   const byAlias = new Map<string, SheetColumn<N>>();
@@ -47,7 +52,7 @@ export async function readSheetByHeader<N extends string>(bytes: Buffer, columns
   try {
     header = await findHeaderRow(iterator, (text) => byAlias.get(fold(text)), columns.filter((c) => c.required));
   } catch (err) {
-    if (err instanceof HeaderNotFoundError || err instanceof WorkbookFormatError) throw new SheetError(err.message);
+    if (err instanceof HeaderNotFoundError || err instanceof WorkbookFormatError) throw sheetErrorOf(err);
     throw err;
   }
   const positions: [number, N][] = [];
@@ -64,16 +69,16 @@ export async function readSheetByHeader<N extends string>(bytes: Buffer, columns
     for (let n = await iterator.next(); !n.done; n = await iterator.next()) {
       const r = n.value;
       if (!r.cells.some((c) => !isEmptyCell(c))) continue;
-      if (out.length >= MAX_SHEET_ROWS) throw new SheetError(`数据行超过${MAX_SHEET_ROWS}行`);
+      if (out.length >= MAX_SHEET_ROWS) throw new SheetError('SIADJUST_SHEET_TOO_MANY_ROWS', { max: MAX_SHEET_ROWS });
       const cells: Partial<Record<N, CellValue>> = {};
       for (const [i, name] of positions) cells[name] = r.cells[i] ?? null;
       out.push({ line: r.row, cells });
     }
   } catch (err) {
-    if (err instanceof WorkbookFormatError) throw new SheetError(err.message);
+    if (err instanceof WorkbookFormatError) throw sheetErrorOf(err);
     throw err;
   }
-  if (!out.length) throw new SheetError('表头下没有数据行');
+  if (!out.length) throw new SheetError('SIADJUST_SHEET_NO_ROWS');
   return out;
 }
 
