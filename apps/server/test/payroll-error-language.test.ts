@@ -107,7 +107,9 @@ describe('payroll errors in the request language', () => {
     );
     const month = '2026-02';
     const body = { companyId: company.id, month };
-    expect((await ask('POST', '/api/accountsSalary/generator', body)).status).toBe(200);
+    expect((await ask('POST', '/api/accountsSalary/generator', body)).body).toMatchObject({ message: '生成成功，共5条' });
+    const regenerated = await ask('POST', '/api/accountsSalary/generator', body, 'en');
+    expect(regenerated.body).toMatchObject({ message: 'Generated: 5 rows: 0 people added, 0 removed, 0 hand edits kept' });
     const rows = await salaryRows(api(t.app, token), company.id, month);
     const byName = Object.fromEntries(rows.map((r: Json) => [r.staffName, r]));
     await spoil(byName.缺基数行.id, { yanglaoBase: null });
@@ -181,6 +183,14 @@ describe('payroll errors in the request language', () => {
     expect((await ask('POST', '/api/accountsSalary/confirm', { ...body, acknowledgeWarnings: true }, 'en')).body).toMatchObject({ message: 'Confirmed: 5 rows' });
     expect((await ask('POST', '/api/accountsSalary/unconfirm', { ...body, reason: '核对' })).body).toMatchObject({ message: '反确认成功，共5条' });
     expect((await ask('POST', '/api/accountsSalary/confirm', { ...body, acknowledgeWarnings: true })).body).toMatchObject({ message: '确认成功，共5条' });
-    expect((await ask('POST', '/api/accountsSalary/unconfirm', { ...body, reason: 'check' }, 'en')).body).toMatchObject({ message: 'Unconfirmed: 5 rows' });
+    expect((await ask('POST', '/api/acPayslip/generate', body, 'en')).body).toMatchObject({ message: 'Payslips generated: 5' });
+    expect((await ask('POST', '/api/acPayslip/generate', body)).body).toMatchObject({ message: '生成成功，共5条' });
+    // the payslips generated over the confirmed month are withdrawn with it
+    expect((await ask('POST', '/api/accountsSalary/unconfirm', { ...body, reason: 'check' }, 'en')).body).toMatchObject({
+      message: 'Unconfirmed: 5 rows; 5 payslips were withdrawn: generate them again after confirming again',
+    });
+    expect((await ask('POST', '/api/accountsSalary/confirm', { ...body, acknowledgeWarnings: true })).status).toBe(200);
+    expect((await ask('POST', '/api/acPayslip/generate', body)).status).toBe(200);
+    expect((await ask('POST', '/api/accountsSalary/unconfirm', { ...body, reason: '核对' })).body).toMatchObject({ message: '反确认成功，共5条，已撤回5张工资条，重新确认后请重新生成' });
   });
 });

@@ -16,6 +16,7 @@ import { salaryResource } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
+import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
 import { exportColumn, exportFields, importFields } from '../../core/excel/columns.ts';
 import { sendXlsx } from '../../core/excel/writeXlsx.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
@@ -102,7 +103,7 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
     const { companyId, month } = req.body;
     const company = await loadVisibleCompany(app, req, app.ctx.db, companyId);
     const n = await generatePayslips(app, company.id, month);
-    return { message: `生成成功，共${n}条` };
+    return { message: renderFor('PAYSLIP_GENERATE_DONE', requestLanguage(req.headers['accept-language']), { count: n }) };
   });
 }
 

@@ -7,6 +7,8 @@ import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { dynamicDb, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
+import { renderFor } from '../../core/errorLanguage.ts';
+import type { Language } from '@app/shared/language';
 import { loadVisibleCompany } from './companies.ts';
 import { inMonthLock } from './salaryFlow.ts';
 import { CLERK_AMOUNT_FIELDS, fieldColumn, isConfirmed, SALARY_TABLE, salaryColumn, updateRowsById } from './salaryStore.ts';
@@ -40,12 +42,11 @@ export interface GenerateOutcome {
   keptManualRows: number;
 }
 
-/** The message 生成 answers with: the count, and what a regenerate changed. */
-export function generateMessage(o: GenerateOutcome): string {
-  if (!o.regenerated) return `生成成功，共${o.total}条`;
-  const changes = [`新增${o.added}人`, `移除${o.removed}人`, `保留人工修改${o.keptEdits}条`];
-  if (o.keptManualRows) changes.push(`保留手工添加${o.keptManualRows}条`);
-  return `生成成功，共${o.total}条：${changes.join('，')}`;
+/** The message 生成 answers with, in `language` (a scheduled job's summary is Chinese): the count, and what a regenerate changed. */
+export function generateMessage(o: GenerateOutcome, language: Language = 'zh'): string {
+  if (!o.regenerated) return renderFor('SALARY_GENERATE_DONE', language, { total: o.total });
+  const params = { total: o.total, added: o.added, removed: o.removed, keptEdits: o.keptEdits, keptManualRows: o.keptManualRows };
+  return renderFor(o.keptManualRows ? 'SALARY_REGENERATE_MANUAL_DONE' : 'SALARY_REGENERATE_DONE', language, params);
 }
 
 type ExistingRow = {

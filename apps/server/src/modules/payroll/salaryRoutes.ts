@@ -58,7 +58,7 @@ export function registerSalaryRoutes(app: FastifyInstance): void {
   routeContract(app, generateSalaryContract, async (req) => {
     const { companyId, month } = req.body;
     const outcome = await generateSalary(app, req, companyId, month);
-    return { message: generateMessage(outcome), ...outcome };
+    return { message: generateMessage(outcome, requestLanguage(req.headers['accept-language'])), ...outcome };
   });
 
   routeContract(app, salaryMonthSummary, async (req) => {
