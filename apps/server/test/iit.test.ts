@@ -50,9 +50,10 @@ async function download(url: string, as = token) {
   const res = await t.app.inject({ method: 'GET', url, headers: bearer(as) });
   return { status: res.statusCode, rows: res.statusCode === 200 ? sheetRows(res.rawPayload) : [], body: res.statusCode === 200 ? null : res.json(), headers: res.headers };
 }
-async function upload(url: string, file: Buffer, name = 'its.xlsx', as = token) {
+async function upload(url: string, file: Buffer, name = 'its.xlsx', as = token, language?: string) {
   const m = multipart(file, name);
-  const res = await t.app.inject({ method: 'POST', url, headers: { ...m.headers, ...bearer(as) }, payload: m.payload });
+  const languageHeader = language ? { 'accept-language': language } : {};
+  const res = await t.app.inject({ method: 'POST', url, headers: { ...m.headers, ...bearer(as), ...languageHeader }, payload: m.payload });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -188,6 +189,15 @@ describe('IIT declaration, reconciliation and 增减员', () => {
 
     // bad uploads: not a workbook, no header
     expect((await upload(url, Buffer.from('姓名,证件号码\n'), 'x.csv')).body.code).toBe('IIT_FILE_UNREADABLE');
+    const notWorkbook = await upload(url, Buffer.from('姓名,证件号码\n'), 'x.csv', token, 'en');
+    expect(notWorkbook.body.message).toBe('The ITS file cannot be read: Only xls/xlsx files can be uploaded!');
+    // a bad row's reason is a code: Chinese as before, English apart from the file's own column name and cell
+    const badAmount = workbook([head, [1, '', '张三', '居民身份证', people.zhang.idCard, 9000, 0, 0, '十元', '']]);
+    expect((await upload(url, badAmount)).body.message).toBe('税局文件第2行：累计应补(退)税额不是有效的金额：十元');
+    expect((await upload(url, badAmount, 'its.xlsx', token, 'en')).body.message).toBe('Row 2 of the ITS file: 累计应补(退)税额 is not a valid amount: 十元');
+    const twice = workbook([head, [1, '', '张三', '居民身份证', people.zhang.idCard, 9000, 0, 0, 0, ''], [2, '', '张三', '居民身份证', people.zhang.idCard, 9000, 0, 0, 0, '']]);
+    expect((await upload(url, twice)).body.message).toBe('税局文件第3行：证件号码与第2行重复');
+    expect((await upload(url, twice, 'its.xlsx', token, 'en')).body.message).toBe('Row 3 of the ITS file: the ID number repeats row 2');
     const noHeader = await upload(url, workbook([['姓名', '身份证'], ['张三', people.zhang.idCard]]));
     expect(noHeader.status).toBe(400);
     expect(noHeader.body.code).toBe('IIT_FILE_HEADERS');

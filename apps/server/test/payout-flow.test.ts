@@ -44,9 +44,10 @@ function answer(csv: string, failures: Record<number, string>): Buffer {
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${out.join('\r\n')}\r\n`, 'utf8')]);
 }
 
-async function importReturn(batchId: number, file: Buffer, as = token) {
+async function importReturn(batchId: number, file: Buffer, as = token, language?: string) {
   const m = multipart(file, 'return.csv');
-  const res = await t.app.inject({ method: 'POST', url: `/api/import/payoutReturn/${batchId}`, headers: { ...m.headers, ...bearer(as) }, payload: m.payload });
+  const languageHeader = language ? { 'accept-language': language } : {};
+  const res = await t.app.inject({ method: 'POST', url: `/api/import/payoutReturn/${batchId}`, headers: { ...m.headers, ...bearer(as), ...languageHeader }, payload: m.payload });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -121,6 +122,11 @@ describe('payout batches, bank file and return file', () => {
     expect(locked.body.batch.state).toBe('exported');
     expect(locked.body.rows.find((r: { staffName: string }) => r.staffName === '赵六').luhnOverride).toBe(true);
     expect((await call('DELETE', `/api/payout/${batch.id}`)).status).toBe(409);
+
+    // a binary file is no return file: the reason is a code, in the request's language
+    const binary = Buffer.from([0x41, 0x00, 0x42]);
+    expect((await importReturn(batch.id, binary)).body.message).toBe('回盘文件无法读取：回盘文件不是文本或Excel文件');
+    expect((await importReturn(batch.id, binary, token, 'en')).body.message).toBe('The return file cannot be read: the return file is neither text nor an Excel file');
 
     // the bank's answer: rows 2 and 4 failed; a line the batch does not have is listed, not applied
     const ret = answer(text, { 2: '账号不存在', 4: '户名不符' });

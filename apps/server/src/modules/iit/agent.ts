@@ -63,7 +63,7 @@ export async function confirmedWageRows(db: Db, scope: AgentScope, months: strin
     const open = present.filter((p) => !done.has(`${Number(p.company_id)}|${p.month}`));
     if (open.length) {
       const names = [...new Set(open.map((o) => scope.companies.find((c) => c.id === Number(o.company_id))?.name ?? String(o.company_id)))];
-      throw new AppError('IIT_MONTH_NOT_CONFIRMED', { month: months.join('、'), companies: names.join('、') });
+      throw new AppError('IIT_MONTH_NOT_CONFIRMED', { month: { list: months, joiner: 'enumeration' }, companies: { list: names, joiner: 'enumeration' } });
     }
   }
   const rows = await db

@@ -26,9 +26,9 @@ export async function importPersonList(db: Db, scope: AgentScope, month: string,
   const now = nowIso();
   const values = lines.map((l) => {
     const idCard = idCell(l, 'idCard');
-    if (!idCard) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: '证件号码为空' });
+    if (!idCard) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: { code: 'IIT_LINE_ID_EMPTY' } });
     const before = seen.get(idCard);
-    if (before) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: `证件号码与第${before}行重复` });
+    if (before) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: { code: 'IIT_LINE_ID_DUPLICATE', params: { row: before } } });
     seen.set(idCard, l.line);
     const leave = dateCell(l, 'leave', '离职日期');
     return { dispatch_company: scope.agent, month, id_card: idCard, staff_name: cellText(l.cell('name')).slice(0, 50) || null, leave_date: leave || null, status: cellText(l.cell('status')).slice(0, 20) || null, create_time: now, update_time: now };

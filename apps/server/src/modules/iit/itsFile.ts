@@ -37,7 +37,7 @@ export async function readItsFile(data: Buffer, fields: ItsField[]): Promise<Its
     wb = openWorkbook(data);
     await wb.verify?.();
   } catch (err) {
-    if (err instanceof WorkbookFormatError) throw new AppError('IIT_FILE_UNREADABLE', { reason: err.message });
+    if (err instanceof WorkbookFormatError) throw new AppError('IIT_FILE_UNREADABLE', { reason: { code: err.code, params: err.params } });
     throw err;
   }
   const iterator = wb.rows[Symbol.asyncIterator]();
@@ -48,7 +48,7 @@ export async function readItsFile(data: Buffer, fields: ItsField[]): Promise<Its
     if (err instanceof HeaderNotFoundError) {
       throw new AppError('IIT_FILE_HEADERS', { columns: fields.filter((f) => f.required).map((f) => f.label).join('、') });
     }
-    if (err instanceof WorkbookFormatError) throw new AppError('IIT_FILE_UNREADABLE', { reason: err.message });
+    if (err instanceof WorkbookFormatError) throw new AppError('IIT_FILE_UNREADABLE', { reason: { code: err.code, params: err.params } });
     throw err;
   }
   const columnOf = new Map<string, number>();
@@ -65,7 +65,7 @@ export async function readItsFile(data: Buffer, fields: ItsField[]): Promise<Its
       out.push({ line: r.row, cell: (name) => (columnOf.has(name) ? (r.cells[columnOf.get(name) as number] ?? null) : null) });
     }
   } catch (err) {
-    if (err instanceof WorkbookFormatError) throw new AppError('IIT_FILE_UNREADABLE', { reason: err.message });
+    if (err instanceof WorkbookFormatError) throw new AppError('IIT_FILE_UNREADABLE', { reason: { code: err.code, params: err.params } });
     throw err;
   }
   return out;
@@ -75,7 +75,7 @@ export async function readItsFile(data: Buffer, fields: ItsField[]): Promise<Its
 export function idCell(l: ItsLine, name: string): string {
   const c = l.cell(name);
   if (typeof c === 'number') {
-    if (String(c).length > 15 || !Number.isInteger(c)) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: '证件号码被存成了数字（已丢失位数），请在税局导出原文件后直接上传' });
+    if (String(c).length > 15 || !Number.isInteger(c)) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: { code: 'IIT_LINE_ID_AS_NUMBER' } });
     return String(c);
   }
   return normId(cellText(c));
@@ -89,7 +89,7 @@ export function amountCell(l: ItsLine, name: string, label: string): number {
   try {
     return yuanToFen(text, label);
   } catch {
-    throw new AppError('IIT_FILE_ROW', { row: l.line, reason: `${label}不是有效的金额：${cellText(c)}` });
+    throw new AppError('IIT_FILE_ROW', { row: l.line, reason: { code: 'IIT_LINE_NOT_AMOUNT', params: { label, value: cellText(c) } } });
   }
 }
 
@@ -98,6 +98,6 @@ export function dateCell(l: ItsLine, name: string, label: string): string {
   const c = l.cell(name);
   if (isEmptyCell(c)) return '';
   const d = typeof c === 'number' ? excelSerialToDate(c) : parseDateText(cellText(c));
-  if (!d) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: `${label}不是有效的日期：${cellText(c)}` });
+  if (!d) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: { code: 'IIT_LINE_NOT_DATE', params: { label, value: cellText(c) } } });
   return d;
 }

@@ -30,9 +30,9 @@ export async function importResult(db: Db, dialect: DialectName, scope: AgentSco
   const its = new Map<string, { name: string; due: number; line: number }>();
   for (const l of lines) {
     const idCard = idCell(l, 'idCard');
-    if (!idCard) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: '证件号码为空' });
+    if (!idCard) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: { code: 'IIT_LINE_ID_EMPTY' } });
     const before = its.get(idCard);
-    if (before) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: `证件号码与第${before.line}行重复` });
+    if (before) throw new AppError('IIT_FILE_ROW', { row: l.line, reason: { code: 'IIT_LINE_ID_DUPLICATE', params: { row: before.line } } });
     its.set(idCard, { name: cellText(l.cell('name')), due: amountCell(l, TAX_FIELD, '累计应补(退)税额'), line: l.line });
   }
   if (!its.size) throw new AppError('IIT_FILE_EMPTY');

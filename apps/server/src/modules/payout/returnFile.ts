@@ -1,5 +1,6 @@
 import type { BankLayout } from '@app/shared/payout/bankLayout';
 import { sniffExcelFormat, openWorkbook } from '../../core/excel/readWorkbook.ts';
+import { CodedError } from '../../core/errors.ts';
 import type { CellValue } from '../../core/excel/types.ts';
 import { decodeText } from '../../core/excel/layoutFile.ts';
 
@@ -54,7 +55,8 @@ function toLine(cells: CellValue[], line: number, position: number, layout: Bank
 
 const blank = (cells: CellValue[]) => cells.every((c) => cellString(c) === '');
 
-export class ReturnFileError extends Error {}
+/** Why a return file cannot be read, as a catalogue message (the route answers it as PAYOUT_RETURN_UNREADABLE's reason). */
+export class ReturnFileError extends CodedError {}
 
 export async function readReturnFile(bytes: Buffer, layout: BankLayout): Promise<ReturnLine[]> {
   const m = layout.returnMapping;
@@ -68,7 +70,7 @@ export async function readReturnFile(bytes: Buffer, layout: BankLayout): Promise
     }
     return out;
   }
-  if (bytes.includes(0)) throw new ReturnFileError('回盘文件不是文本或Excel文件');
+  if (bytes.includes(0)) throw new ReturnFileError('PAYOUT_RETURN_NOT_TEXT');
   const delimiter = m.delimiter ?? layout.delimiter;
   const lines = decodeText(bytes, layout.encoding).split(/\r?\n/);
   lines.forEach((text, i) => {

@@ -30,7 +30,7 @@ export function registerPayoutReturns(app: FastifyInstance): void {
     try {
       lines = await readReturnFile(upload.data, template.layout);
     } catch (err) {
-      if (err instanceof ReturnFileError || err instanceof WorkbookFormatError) throw new AppError('PAYOUT_RETURN_UNREADABLE', { reason: err.message });
+      if (err instanceof ReturnFileError || err instanceof WorkbookFormatError) throw new AppError('PAYOUT_RETURN_UNREADABLE', { reason: { code: err.code, params: err.params } });
       throw err;
     }
     const rows = await loadRows(db(), num(b.id));
