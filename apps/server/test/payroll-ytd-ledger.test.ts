@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { salaryResource } from '@app/shared/resources/salary';
-import { columnOf } from '@app/shared/resource';
 import { calculateMonth, type LedgerRow, VERIFIED_FIGURES } from '@app/shared/payroll';
 import { loadRateBook } from '../src/modules/payroll/rates.ts';
-import { loadCompanyMonthRows } from '../src/modules/payroll/salaryStore.ts';
+import { loadCompanyMonthRows, salaryColumn } from '../src/modules/payroll/salaryStore.ts';
 import { rebuildLedger, YTD_TABLE } from '../src/modules/payroll/ytdLedger.ts';
 import type { TestApp } from './helpers.ts';
 import { createStaff } from './dispatch-fixtures.ts';
@@ -44,7 +43,7 @@ async function expectLedgerConsistent(): Promise<LedgerSnapshot> {
   return kept;
 }
 
-const C = (name: string) => columnOf(salaryResource.fields.find((f) => f.name === name)!);
+const C = salaryColumn;
 
 /** calculateMonth fed every row of the year (the path before the ledger) for a company's month. */
 async function wholeYearFigures(companyId: number, month: string) {
@@ -98,7 +97,7 @@ async function loadCompanyMonthRowsOfPersons(month: string, idCards: string[]) {
     .distinct()
     .where(C('month'), '=', month)
     .where(C('idCard'), 'in', idCards)
-    .execute()) as { companyId: number }[];
+    .execute()) as unknown as { companyId: number }[];
   const out = [];
   for (const c of companies) out.push(...(await loadCompanyMonthRows(t.app.ctx.db, Number(c.companyId), month)).filter((r) => idCards.includes(r.idCard)));
   return out;

@@ -61,7 +61,8 @@ type Stored<K> = K extends keyof StoredByKind ? StoredByKind[K] : never;
 
 /** snake_case of a camelCase name, as `toSnakeCase` does it for the names the definitions use. */
 export type SnakeCase<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}` : S;
-type ColumnOf<F extends FieldDef> = F extends { column: infer C extends string } ? C : SnakeCase<F['name']>;
+/** The column of a field, as `columnOf` gives it: its `column`, else the snake_case of its name. */
+export type ColumnOf<F extends FieldDef> = F extends { column: infer C extends string } ? C : SnakeCase<F['name']>;
 type Column<Name, K> = Name extends 'id' ? Generated<number> : Stored<K> | null;
 
 // (link-table fields, `refMany`, have no column)

@@ -6,10 +6,16 @@ import { defineResource, type FieldDef } from '../resource/types.ts';
  * engine; "确认" locks the month (tag = 1). Money is yuan on the wire and integer fen in the database.
  */
 
-const m = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, kind: 'money', label, list: false, ...extra });
-const r = (name: string, label: string): FieldDef => ({ name, kind: 'ratio', label, list: false });
+/**
+ * What a helper's caller may add to a field: never its name or kind, so the field keeps the literal name the
+ * caller gave (`SalaryFieldName`, RowOf and the database type read it) and the helper's kind.
+ */
+type FieldExtra = Omit<Partial<FieldDef>, 'name' | 'kind'>;
+
+const m = <N extends string>(name: N, label: string, extra: FieldExtra = {}): FieldDef & { name: N; kind: 'money' } => ({ name, kind: 'money', label, list: false, ...extra });
+const r = <N extends string>(name: N, label: string): FieldDef & { name: N; kind: 'ratio' } => ({ name, kind: 'ratio', label, list: false });
 /** Figures written only by the calculation (never accepted from the client). */
-const calc = (name: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => m(name, label, { readOnly: true, excel: false, ...extra });
+const calc = <N extends string>(name: N, label: string, extra: FieldExtra = {}) => m(name, label, { readOnly: true, excel: false, ...extra });
 
 /** Largest overtime or deduction a row accepts (yuan); anything above is a typing error. */
 export const SALARY_ADJUSTMENT_MAX_YUAN = 1_000_000;
@@ -234,6 +240,9 @@ export const salaryResource = defineResource({
     { name: 'updateTime', kind: 'datetime', label: '更新时间', readOnly: true, list: false },
   ],
 });
+
+/** The API name of an accountsSalary field: a literal union, so a misspelt or renamed field fails tsc where it is named. */
+export type SalaryFieldName = (typeof salaryResource.fields)[number]['name'];
 
 /** Who confirmed which company's month, and when; one row per (company, month), enforced by the database. */
 export const confirmLogResource = defineResource({

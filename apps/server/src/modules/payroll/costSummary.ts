@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { salaryCostSummary } from '@app/shared/contracts/salaryRecords';
 import { fenToYuan } from '@app/shared/payroll';
 import { isValidMonth } from '@app/shared/resource';
-import { salaryResource } from '@app/shared/resources/salary';
+import { type SalaryFieldName, salaryResource } from '@app/shared/resources/salary';
 import { routeContract } from '../../crud/registerContract.ts';
 import { whereCompanyVisible } from './companies.ts';
 import { assertNotFutureMonth, fieldError } from './months.ts';
@@ -25,7 +25,7 @@ export function registerCostSummary(app: FastifyInstance): void {
   // the companies the caller sees; months not yet calculated count 0 for the figures.
   routeContract(app, salaryCostSummary, async (req) => {
     const month = parseMonthQuery(req.query);
-    const sum = (field: string) => sql<number>`coalesce(sum(${sql.ref(`${salaryResource.table}.${salaryColumn(field)}`)}), 0)`;
+    const sum = (field: SalaryFieldName) => sql<number>`coalesce(sum(${sql.ref(`${salaryResource.table}.${salaryColumn(field)}`)}), 0)`;
     let qb = app.ctx.db
       .selectFrom(salaryResource.table)
       .select([

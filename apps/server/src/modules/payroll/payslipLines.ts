@@ -3,11 +3,11 @@ import { payslipLines as payslipLinesContract } from '@app/shared/contracts/pays
 import { PAYSLIP_LINE_ITEMS, type PayslipLines, payslipLinesOf, type SalaryLineSource } from '@app/shared/payroll/payslipLines';
 import { fenToYuanNumber } from '@app/shared/resource';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
-import { salaryResource } from '@app/shared/resources/salary';
+import { type SalaryFieldName, salaryResource } from '@app/shared/resources/salary';
 import type { Db } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { routeContract } from '../../crud/registerContract.ts';
-import { fieldColumn, SALARY_TABLE } from './salaryStore.ts';
+import { SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 import { refAs } from '../../core/selectAs.ts';
 
 /**
@@ -16,10 +16,10 @@ import { refAs } from '../../core/selectAs.ts';
  * the sum of its lines. Imported payslips have no salary row: the sheet shows their own columns.
  */
 
-const S = (name: string) => fieldColumn(salaryResource, name);
-const SALARY_FIELDS = new Set(salaryResource.fields.map((f) => f.name));
+const S = salaryColumn;
+const SALARY_FIELDS = new Set<string>(salaryResource.fields.map((f) => f.name));
 /** The row fields the lines read, those the salary table has (an item whose column is not there yet is skipped). */
-const LINE_FIELDS = [...new Set([...PAYSLIP_LINE_ITEMS.map((i) => i.field), 'bonusMerged'])].filter((f) => SALARY_FIELDS.has(f));
+const LINE_FIELDS = [...new Set([...PAYSLIP_LINE_ITEMS.map((i) => i.field), 'bonusMerged'])].filter((f): f is SalaryFieldName => SALARY_FIELDS.has(f));
 
 const amount = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 

@@ -12,7 +12,7 @@ import { routeContract } from '../../crud/registerContract.ts';
 import { ORDINARY_EMPLOYEE_JOB } from '@app/shared/permissions';
 import { kindOf } from '@app/shared/resource';
 import { PAYSLIP_SOURCE, payslipResource } from '@app/shared/resources/payslip';
-import { salaryResource } from '@app/shared/resources/salary';
+import type { SalaryFieldName } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
@@ -26,7 +26,7 @@ import { readUpload } from '../../crud/excel.ts';
 import { loadVisibleCompany } from './companies.ts';
 import { importPayslipFile } from './payslipImport.ts';
 import { loadSalaryLineSources, registerPayslipLines, salaryPayslipLines } from './payslipLines.ts';
-import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
+import { fieldColumn, isConfirmed, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 import { refAs } from '../../core/selectAs.ts';
 
 /**
@@ -146,7 +146,7 @@ async function exportPayslips(
   return sendXlsx(reply, { fileName: payslipResource.excel.fileName, columns, rows: rows() });
 }
 
-const S = (name: string) => fieldColumn(salaryResource, name);
+const S = salaryColumn;
 const ST = (name: string) => fieldColumn(staffResource, name);
 
 /**
@@ -162,7 +162,7 @@ const ST = (name: string) => fieldColumn(staffResource, name);
 export async function generatePayslips(app: FastifyInstance, companyId: number, month: string): Promise<number> {
   return app.ctx.db.transaction().execute(async (trx) => {
     if (!(await isConfirmed(trx, companyId, month))) throw new AppError('PAYSLIP_MONTH_NOT_CONFIRMED');
-    const fields = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'backPay', 'backDeduct', 'severance', 'severanceTax', 'taxableThisMonth'];
+    const fields: SalaryFieldName[] = ['companyName', 'staffName', 'idCard', 'taxesType', 'salary', 'jiaban', 'koukuan', 'bonus', 'bonusMerged', 'bonusTax', 'gross', 'yanglao', 'yiliao', 'shiye', 'gongjijin', 'fiveOne', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'backPay', 'backDeduct', 'severance', 'severanceTax', 'taxableThisMonth'];
     const rows = (await trx
       .selectFrom(SALARY_TABLE)
       .select(fields.map((f) => refAs(S(f), f)))

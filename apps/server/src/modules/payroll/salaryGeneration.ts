@@ -114,7 +114,7 @@ export async function generateSalary(app: FastifyInstance, req: FastifyRequest, 
         .execute();
     }
     const now = nowIso();
-    const constants: [string, RawBuilder<unknown>][] = [
+    const constants: [ReturnType<typeof S>, RawBuilder<unknown>][] = [
       [S('companyId'), sql.lit(company.id)],
       [S('companyName'), sql`${company.companyName}`],
       [S('dispatchCompany'), sql`${company.dispatchCompany}`],

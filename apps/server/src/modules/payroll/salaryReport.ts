@@ -5,7 +5,7 @@ import { salaryResource } from '@app/shared/resources/salary';
 import { AppError } from '../../core/errors.ts';
 import { sendXlsx, type XlsxColumn, XlsxFormula } from '../../core/excel/writeXlsx.ts';
 import type { CompanyRef } from './companies.ts';
-import { fieldColumn, isConfirmed, SALARY_TABLE } from './salaryStore.ts';
+import { fieldColumn, isConfirmed, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 import { refAs } from '../../core/selectAs.ts';
 
 /**
@@ -26,7 +26,7 @@ type ReportRow = Record<string, string | number | XlsxFormula | null>;
 const FIRST_DATA_ROW = 2;
 
 const label = (name: string) => salaryResource.fields.find((f) => f.name === name)?.label ?? name;
-const S = (name: string) => fieldColumn(salaryResource, name);
+const S = salaryColumn;
 
 export const SALARY_REPORT_FILE = '工资报表';
 
@@ -78,7 +78,7 @@ export async function sendSalaryReport(app: FastifyInstance, reply: FastifyReply
   const db = app.ctx.db;
   const rows = (await db
     .selectFrom(SALARY_TABLE)
-    .select([...['staffName', 'idCard', 'phone', 'calculated'], ...MONEY].map((f) => refAs(S(f), f)))
+    .select([...(['staffName', 'idCard', 'phone', 'calculated'] as const), ...MONEY].map((f) => refAs(S(f), f)))
     .where(S('companyId'), '=', company.id)
     .where(S('month'), '=', month)
     .orderBy(S('id'))

@@ -1,8 +1,9 @@
 import { CompiledQuery, sql } from 'kysely';
 import { fenToYuan } from '@app/shared/payroll';
 import { columnOf, type ResourceDef } from '@app/shared/resource';
-import { salaryResource } from '@app/shared/resources/salary';
+import { type SalaryFieldName, salaryResource } from '@app/shared/resources/salary';
 import { type Db, type DialectName, nowIso, quoteIdentifier } from '../../core/db.ts';
+import type { ColumnOf } from '../../core/dbTypes.ts';
 import { refsAs } from '../../core/selectAs.ts';
 import type { LedgerRow, RowFigures, SalaryRowData } from '@app/shared/payroll';
 
@@ -20,12 +21,13 @@ export function fieldColumn(def: ResourceDef, name: string): string {
 
 export const SALARY_TABLE = salaryResource.table;
 // Column names resolved once: the flow maps tens of thousands of rows.
-const SALARY_COLUMNS = new Map(salaryResource.fields.map((f) => [f.name, fieldColumn(salaryResource, f.name)]));
-/** The column of an accountsSalary field (cached). */
-export const salaryColumn = (name: string): string => {
+const SALARY_COLUMNS = new Map<string, string>(salaryResource.fields.map((f) => [f.name, fieldColumn(salaryResource, f.name)]));
+type SalaryField = (typeof salaryResource.fields)[number];
+/** The column of an accountsSalary field (cached); typed as that column, so a query names it as the table has it. */
+export const salaryColumn = <N extends SalaryFieldName>(name: N): ColumnOf<Extract<SalaryField, { name: N }>> => {
   const c = SALARY_COLUMNS.get(name);
   if (c === undefined) throw new Error(`accountsSalary has no field ${name}`);
-  return c;
+  return c as ColumnOf<Extract<SalaryField, { name: N }>>;
 };
 const S = salaryColumn;
 
@@ -117,7 +119,7 @@ export type StoredSalaryRow = SalaryRowData & {
   calculated: boolean;
 };
 
-export function selectFields<F extends string>(fields: readonly F[]) {
+export function selectFields<F extends SalaryFieldName>(fields: readonly F[]) {
   return refsAs(fields, (f) => `${SALARY_TABLE}.${S(f)}`);
 }
 
@@ -215,8 +217,8 @@ export interface MonthSummary {
 
 /** Counts of a company's month: rows, calculated, hand-edited and hand-added rows, whether it is confirmed, totals. */
 export async function monthSummary(db: Db, companyId: number, month: string): Promise<MonthSummary> {
-  const flag = (column: string, value: string | number) => sql<number>`coalesce(sum(case when ${sql.ref(S(column))} = ${value} then 1 else 0 end), 0)`;
-  const total = (field: string) => sql<number>`coalesce(sum(${sql.ref(S(field))}), 0)`;
+  const flag = (column: SalaryFieldName, value: string | number) => sql<number>`coalesce(sum(case when ${sql.ref(S(column))} = ${value} then 1 else 0 end), 0)`;
+  const total = (field: SalaryFieldName) => sql<number>`coalesce(sum(${sql.ref(S(field))}), 0)`;
   const counts = (await db
     .selectFrom(SALARY_TABLE)
     .select([

@@ -23,7 +23,7 @@ export const YTD_TABLE = 'accounts_salary_ytd';
 /** The batch row that serialises ledger rebuilds of a month (no company has id 0). */
 const LEDGER_LOCK_COMPANY = 0;
 
-const S = (field: string) => salaryColumn(field);
+const S = salaryColumn;
 
 interface YtdDbRow {
   dispatch_company: string;

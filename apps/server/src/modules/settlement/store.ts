@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import type { SettlementState, SettlementSummary } from '@app/shared/contracts/settlement';
 import { fenToYuan } from '@app/shared/payroll/money';
 import { buildSettlementStatement, formatPerHeadItems, SETTLEMENT_LINE_AMOUNTS, SETTLEMENT_LINE_AMOUNTS_V1, type SettlementLine, type SettlementPersonRow, type SettlementStatement } from '@app/shared/payroll/settlement';
-import { salaryResource } from '@app/shared/resources/salary';
+import type { SalaryFieldName } from '@app/shared/resources/salary';
 import { type Db, type DialectName, insertReturningId, insertRowsRaw, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { previousMonth } from '../payroll/arrears.ts';
 import { type CompanyRef, loadVisibleCompany } from '../payroll/companies.ts';
-import { fieldColumn, isConfirmed, SALARY_TABLE } from '../payroll/salaryStore.ts';
+import { isConfirmed, SALARY_TABLE, salaryColumn } from '../payroll/salaryStore.ts';
 import { termsInForce, vatRegimeInForce } from './terms.ts';
 
 /**
@@ -31,7 +31,7 @@ const LINE_PG_TYPES = new Map([
  * parameters (5 a line); MariaDB 65,535, kept well under max_allowed_packet (a line is about 200 bytes).
  */
 const LINE_CHUNK: Record<DialectName, number> = { postgres: 50_000, sqlite: 6_000, mysql: 5_000 };
-const S = (name: string) => fieldColumn(salaryResource, name);
+const S = salaryColumn;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const bool = (v: unknown) => v === 1 || v === true || v === '1';
 
@@ -40,8 +40,8 @@ const bool = (v: unknown) => v === 1 || v === true || v === '1';
  * (personal SI, tax, 医疗 with 生育) are added in the query: 13 columns instead of 18 for each of 10,000 rows.
  */
 export async function loadPersonRows(db: Db, companyId: number, month: string): Promise<SettlementPersonRow[]> {
-  const c = (f: string) => sql.ref(S(f));
-  const z = (f: string) => sql`coalesce(${c(f)}, 0)`;
+  const c = (f: SalaryFieldName) => sql.ref(S(f));
+  const z = (f: SalaryFieldName) => sql`coalesce(${c(f)}, 0)`;
   const rows = (await db
     .selectFrom(SALARY_TABLE)
     .select([

@@ -1,5 +1,6 @@
 import type { SiInsurance } from '@app/shared/contracts/siAdjust';
 import { fenToYuan } from '@app/shared/payroll';
+import type { SalaryFieldName } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertReturningId, nowIso } from '../../core/db.ts';
@@ -19,7 +20,7 @@ import { BACK_ITEMS } from './backItems.ts';
 
 const ST = (name: string) => fieldColumn(staffResource, name);
 const S = salaryColumn;
-const STAFF_COLUMN: Record<SiInsurance, string> = { yanglao: 'yanglaoBase', yiliao: 'yiliaoBase', shiye: 'shiyeBase', gongshang: 'gongshangBase', shengyu: 'shengyuBase', gongjijin: 'gjjBase' };
+const STAFF_COLUMN: Record<SiInsurance, SalaryFieldName> = { yanglao: 'yanglaoBase', yiliao: 'yiliaoBase', shiye: 'shiyeBase', gongshang: 'gongshangBase', shengyu: 'shengyuBase', gongjijin: 'gjjBase' };
 
 export async function applyAdjustment(app: FastifyInstance, req: FastifyRequest, company: CompanyRef, input: AdjustRequest) {
   const { db, dialect } = app.ctx;

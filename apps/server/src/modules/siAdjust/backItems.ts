@@ -1,3 +1,4 @@
+import type { SalaryFieldName } from '@app/shared/resources/salary';
 import type { Db } from '../../core/db.ts';
 import type { StoredSalaryRow } from '../payroll/salaryStore.ts';
 
@@ -15,7 +16,7 @@ export const INSURANCES = ['yanglao', 'yiliao', 'shiye', 'gongshang', 'shengyu',
 export type Insurance = (typeof INSURANCES)[number];
 
 /** A salary row's own figure per insurance and side (null: that side has none), as 调基 and 平账 both compare them. */
-export const STORED_FIGURES: Record<Insurance, { self: string | null; company: string }> = {
+export const STORED_FIGURES: Record<Insurance, { self: SalaryFieldName | null; company: SalaryFieldName }> = {
   yanglao: { self: 'yanglao', company: 'employerYanglao' },
   yiliao: { self: 'yiliao', company: 'employerYiliao' },
   shiye: { self: 'shiye', company: 'employerShiye' },

@@ -1,11 +1,11 @@
 import type { ReconLine, ReconSummary, SiInsurance } from '@app/shared/contracts/siAdjust';
 import type { CodedMessage } from '@app/shared/errors/catalogue';
 import { fenToYuan } from '@app/shared/payroll';
-import { salaryResource } from '@app/shared/resources/salary';
+import type { SalaryFieldName } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { parseMonthText } from '../../core/excel/cells.ts';
-import { fieldColumn, SALARY_TABLE } from '../payroll/salaryStore.ts';
+import { fieldColumn, SALARY_TABLE, salaryColumn } from '../payroll/salaryStore.ts';
 import { BACK_ITEMS, INSURANCES, STORED_FIGURES } from './backItems.ts';
 import { idCardCell, moneyCell, readSheetByHeader, type SheetColumn, SheetError, textCell } from './sheet.ts';
 import { refAs } from '../../core/selectAs.ts';
@@ -19,7 +19,7 @@ import { refAs } from '../../core/selectAs.ts';
  * lines that agree are only counted.
  */
 
-const S = (name: string) => fieldColumn(salaryResource, name);
+const S = salaryColumn;
 const ST = (name: string) => fieldColumn(staffResource, name);
 
 type Col = 'idCard' | 'staffName' | 'insurance' | 'self' | 'company' | 'base' | 'period';
@@ -94,7 +94,7 @@ export async function readBureauFile(bytes: Buffer, month: string): Promise<{ fi
 
 /** Our figures of a confirmed company month: its rows plus the 补差 placed for it (fen; zero items left out). */
 export async function ourFigures(db: Db, companyId: number, month: string, idCards?: string[]): Promise<Figures> {
-  const fields = ['idCard', 'staffName', ...new Set(Object.values(STORED_FIGURES).flatMap((o) => [o.self, o.company]).filter((f): f is string => !!f))];
+  const fields: SalaryFieldName[] = ['idCard', 'staffName', ...new Set(Object.values(STORED_FIGURES).flatMap((o) => [o.self, o.company]).filter((f) => f !== null))];
   let qb = db
     .selectFrom(SALARY_TABLE)
     .select(fields.map((f) => refAs(S(f), f)))

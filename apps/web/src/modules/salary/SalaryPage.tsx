@@ -1,5 +1,5 @@
 import { permissionCodes } from '@app/shared/resource';
-import { salaryResource } from '@app/shared/resources/salary';
+import { type SalaryFieldName, salaryResource } from '@app/shared/resources/salary';
 import { CalculatorOutlined, CheckCircleOutlined, CloseOutlined, DeleteOutlined, EditOutlined, GiftOutlined, LockOutlined, SaveOutlined, ThunderboltOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, DatePicker, Empty, InputNumber, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -34,9 +34,9 @@ import './salary.css';
  * (the same in every row), so they are not columns; the phone number comes last.
  */
 // issue 20 item 5: 上月应扣未扣, 应扣未扣 and 单位垫付 beside 实发 (实发 is never below zero; what it could not cover shows here)
-const COLUMNS = ['staffName', 'idCard', 'salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'phone'];
+const COLUMNS: SalaryFieldName[] = ['staffName', 'idCard', 'salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced', 'phone'];
 /** Summed in the 合计 row under the page. 专项附加扣除 is an allowance, not paid money: it stays in the details. */
-const TOTALS = ['salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced'];
+const TOTALS: SalaryFieldName[] = ['salary', 'jiaban', 'koukuan', 'fiveOne', 'gross', 'tax', 'realSalary', 'carriedIn', 'unpaid', 'advanced'];
 const fieldsByName = new Map(salaryResource.fields.map((f) => [f.name, f]));
 const LIST_FIELDS = COLUMNS.map((n) => fieldsByName.get(n)).filter((f): f is NonNullable<typeof f> => !!f);
 const MAX = 1_000_000;

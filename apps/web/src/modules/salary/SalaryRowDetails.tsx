@@ -1,4 +1,4 @@
-import { SALARY_INSURANCE_FIELDS, salaryResource } from '@app/shared/resources/salary';
+import { SALARY_INSURANCE_FIELDS, type SalaryFieldName, salaryResource } from '@app/shared/resources/salary';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DictMap } from '../../app/dict';
@@ -8,7 +8,7 @@ import { type ReportItem, RowOpenItems } from './CalculationReport';
 const fieldsByName = new Map(salaryResource.fields.map((f) => [f.name, f]));
 
 /** The expanded row: the snapshot, the bases and ratios, the personal items and the tax figures. */
-const DETAIL_GROUPS: { key: string; fields: string[] }[] = [
+const DETAIL_GROUPS: { key: string; fields: SalaryFieldName[] }[] = [
   { key: 'details.staff', fields: ['dispatchCompany', 'censusType', 'sex', 'taxesType', 'insureType', 'contractStart', 'contractEnd', 'fullSalary', 'paidDays', 'prorationRule', 'adjustEdited', 'ratioOverride'] },
   { key: 'details.bases', fields: [...SALARY_INSURANCE_FIELDS] },
   { key: 'details.personal', fields: ['yanglao', 'yiliao', 'shiye', 'gongjijin', 'siBackSelf', 'fiveOne', 'jiaban', 'koukuan', 'gross'] },
