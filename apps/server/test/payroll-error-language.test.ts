@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { currentChinaMonth } from '@app/shared/contracts/salary';
+import type { SalaryFieldName } from '@app/shared/resources/salary';
 import { SALARY_TABLE, salaryColumn } from '../src/modules/payroll/salaryStore.ts';
 import { bearer, type TestApp } from './helpers.ts';
 import { api, companyWithStaff, salaryRows, vectorStaff, withAdminApp } from './payroll-fixtures.ts';
@@ -20,8 +21,8 @@ withAdminApp((s) => {
 type Json = Record<string, any>;
 
 /** Sets columns of a salary row as the database holds them (fen), past the API's checks: data gone bad since generation. */
-async function spoil(rowId: number, values: Record<string, unknown>) {
-  const set = Object.fromEntries(Object.entries(values).map(([k, v]) => [salaryColumn(k), v]));
+async function spoil(rowId: number, values: Partial<Record<SalaryFieldName, unknown>>) {
+  const set = Object.fromEntries((Object.entries(values) as [SalaryFieldName, unknown][]).map(([k, v]) => [salaryColumn(k), v]));
   await t.app.ctx.db.updateTable(SALARY_TABLE).set(set as never).where(salaryColumn('id') as never, '=', rowId as never).execute();
 }
 
