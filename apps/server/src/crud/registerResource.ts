@@ -1,7 +1,7 @@
 import { dynamicDb } from '../core/db.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { CompiledQuery, SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { CrudAction, ResourceDef } from '@app/shared/resource';
 import type { RouteAuth } from '../core/context.ts';
@@ -15,24 +15,14 @@ import { nestBy, treeLinks } from './tree.ts';
 import { apiToDb, rowToApi } from './rowMapping.ts';
 import { assertUnique, writeUnique } from './uniqueWrites.ts';
 import { checkOptionalWhen } from './optionalWhen.ts';
-import { applyFilterPlan, type FilterPlan, filterPlan, type Paging, parsePaging, sortableColumns } from './listQuery.ts';
-import { estimatedTotal, type ListTotal, probeOf, totalOfPage, withTotalColumn } from './listTotal.ts';
-import { runStatement, statementOf } from './compiledQuery.ts';
-import { countOf } from './pagedQuery.ts';
+import { applyFilterPlan, filterPlan, type Paging, parsePaging, sortableColumns } from './listQuery.ts';
+import { type ListSource, listReads, readListPage } from './listPage.ts';
 import { noteRouteOrigin } from './registerContract.ts';
 import { emptyObject, idArrayBody, idParams, idSchema, isTrustedResponse, trustedResponse } from './routeSchemas.ts';
 import { resourcePaths } from '@app/shared/resource/paths';
 
 /** A list query of the generic engine: any definition's table (see DynamicDb), rows of unknown values. */
 export type AnySelect = SelectQueryBuilder<Record<string, Record<string, unknown>>, string, Record<string, unknown>>;
-
-/** What a list page reads: its page, the page with the list's total as a column, the total alone, the planner's probe. */
-interface ListReads {
-  page(): Promise<Record<string, unknown>[]>;
-  pageWithTotal(): Promise<Record<string, unknown>[]>;
-  count(): Promise<number>;
-  probe(): CompiledQuery;
-}
 
 export interface WriteContext {
   req: FastifyRequest;
@@ -218,37 +208,14 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
     for (const [c, d] of paging.sort) qb = qb.orderBy(c.includes('.') ? c : `${table}.${c}`, d);
     return qb;
   }
-
-  /**
-   * The statements a list page reads. A request whose hooks and scope add no condition (the caller sees the whole
-   * table: the filters alone decide) runs statements compiled once per shape: filters present, sort (compiledQuery.ts);
-   * otherwise the hooks' conditions (a department's descendants, a scope's companies) are built for the request.
-   */
-  function listReads(db: Db, plan: FilterPlan, conditioned: AnySelect, paging: Paging): ListReads {
-    const size = paging.size;
-    const offset = paging.page * size;
-    if (conditioned !== bareSelection(db)) {
-      const filtered = applyFilterPlan(conditioned, plan, app.ctx.dialect);
-      const page = ordered(filtered, paging).limit(size).offset(offset);
-      return {
-        page: async () => (await page.execute()) as Record<string, unknown>[],
-        pageWithTotal: async () => (await withTotalColumn(page, filtered).execute()) as Record<string, unknown>[],
-        count: () => countOf(filtered),
-        probe: () => probeOf(filtered).compile(),
-      };
-    }
-    const values = plan.steps.map((s) => s.value);
-    const shape = `list ${def.name}?${plan.shape}#${paging.sort.map(([c, d]) => `${c} ${d}`).join(',')}`;
-    const filteredWith = (arg: <T>(i: number) => T) => applyFilterPlan(bareSelection(db), plan, app.ctx.dialect, (i) => arg(i));
-    const pageWith = (arg: <T>(i: number) => T) => ordered(filteredWith(arg), paging).limit(arg<number>(values.length)).offset(arg<number>(values.length + 1));
-    const pageValues = [...values, size, offset];
-    return {
-      page: () => runStatement<Record<string, unknown>>(db, `${shape} page`, pageValues, pageWith),
-      pageWithTotal: () => runStatement<Record<string, unknown>>(db, `${shape} page+total`, pageValues, (arg) => withTotalColumn(pageWith(arg), filteredWith(arg))),
-      count: async () => Number((await runStatement<{ n: unknown }>(db, `${shape} count`, values, (arg) => filteredWith(arg).select((eb) => eb.fn.countAll().as('n'))))[0]?.n ?? 0),
-      probe: () => statementOf(db, `${shape} probe`, values, (arg) => probeOf(filteredWith(arg))),
-    };
-  }
+  const listSource: ListSource = {
+    name: def.name,
+    get dialect() {
+      return app.ctx.dialect;
+    },
+    bare: bareSelection,
+    ordered,
+  };
 
   const checkUnique = (db: Db, values: Record<string, unknown>, excludeId?: number) => assertUnique(db, def, table, values, excludeId);
   const write = <T,>(fn: (db: Db) => Promise<T>): Promise<T> => writeUnique(app.ctx.db, def, fn);
@@ -269,30 +236,7 @@ export function registerResource(fastify: FastifyInstance, def: ResourceDef, hoo
       );
       return { content: nestBy(nodes, tree.parentField), totalElements: rows.length };
     }
-    const reads = listReads(db, plan, conditioned, paging);
-    const offset = paging.page * paging.size;
-    // The fewest statements: on PostgreSQL a big total is the planner's estimate (listTotal.ts), asked before the page;
-    // over the network an exact total comes with the page in one statement; on SQLite (in the process, no round trip)
-    // a first page that is not full is the whole list (no count) and a page past the end is not read.
-    const estimate = await estimatedTotal(db, app.ctx.dialect, table, reads.probe);
-    const totalOf = async (): Promise<ListTotal> => estimate ?? { totalElements: await reads.count() };
-    let rows: Record<string, unknown>[];
-    let total: ListTotal;
-    if (app.ctx.dialect !== 'sqlite' && !estimate) {
-      // A database over the network: the page and its exact count in one round trip (a page past the end, which has
-      // no row to carry the count, is counted on its own). SQLite runs in the process and counts only when needed.
-      rows = await reads.pageWithTotal();
-      total = { totalElements: totalOfPage(rows) ?? (offset === 0 ? 0 : await reads.count()) };
-    } else if (offset === 0) {
-      rows = await reads.page();
-      total = rows.length < paging.size ? { totalElements: rows.length } : await totalOf();
-    } else {
-      total = await totalOf();
-      // an estimate proves no page empty: it is read, and a short page makes the total exact
-      rows = offset < total.totalElements || total.totalEstimated ? await reads.page() : [];
-      if (total.totalEstimated && rows.length > 0 && rows.length < paging.size) total = { totalElements: offset + rows.length };
-    }
-    if (total.totalEstimated && total.totalElements < offset + rows.length) total = { ...total, totalElements: offset + rows.length };
+    const { rows, total } = await readListPage(db, app.ctx.dialect, table, listReads(listSource, db, plan, conditioned, paging), paging);
     const content = await decorate(
       rows.map((r) => rowToApi(def, r)),
       req,

@@ -13,7 +13,8 @@ import {
   who,
 } from './monthLedger.ts';
 import { type SeveranceFigures, severanceOf } from './payItems.ts';
-import { FIELD_LABEL, type NetPay, type PersonFigures, personalFigures, RowDataProblem, rowFigures, separateBonusOf, settleNetPay } from './rowFigures.ts';
+import { type NetPay, type PersonFigures, personalFigures, rowFigures, separateBonusOf, settleNetPay } from './rowFigures.ts';
+import { FIELD_LABEL, RowDataProblem } from './rowProblem.ts';
 import type { LedgerRow, MonthCalculationInput, MonthCalculationResult, OpeningBalance, RowFigures, RowProblem, SalaryRowData, YtdCarry } from './salaryRows.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { CodedMessage } from '../errors/catalogue.ts';
 import { messageList } from './errors.ts';
 import type { ConfirmedMonth } from './incomeTax.ts';
 import type { Fen } from './money.ts';
-import { RowDataProblem, separateBonusOf } from './rowFigures.ts';
+import { separateBonusOf } from './rowFigures.ts';
+import { RowDataProblem } from './rowProblem.ts';
 import { LABOUR_TAXES_TYPE, type LedgerRow, type OpeningBalance, SEPARATE_BONUS_UNTIL, type SalaryRowData, type YtdCarry } from './salaryRows.ts';
 
 /**

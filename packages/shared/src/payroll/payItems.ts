@@ -1,7 +1,7 @@
 import { taxByAnnualTable } from './incomeTax.ts';
 import type { Fen } from './money.ts';
 import { RateError, type RateBook } from './rateBook.ts';
-import { FIELD_LABEL, RowDataProblem } from './rowFigures.ts';
+import { FIELD_LABEL, RowDataProblem } from './rowProblem.ts';
 import type { SalaryRowData } from './salaryRows.ts';
 
 /**

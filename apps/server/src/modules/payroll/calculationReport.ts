@@ -9,7 +9,7 @@ import { refAs } from '../../core/selectAs.ts';
 import { type CompanyRef, loadVisibleCompany } from './companies.ts';
 import { type UnmatchedReason, type UnmatchedTaxInput, unmatchedTaxInputs } from './inputMatching.ts';
 import type { RowProblem } from '@app/shared/payroll';
-import { FIELD_LABEL } from '@app/shared/payroll/rowFigures';
+import { FIELD_LABEL } from '@app/shared/payroll/rowProblem';
 import { computeRows } from './monthCalculation.ts';
 import { isConfirmed, loadCompanyMonthRows, SALARY_TABLE, salaryColumn } from './salaryStore.ts';
 

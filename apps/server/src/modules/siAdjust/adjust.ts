@@ -1,6 +1,7 @@
 import type { AdjustPerson, AdjustPreview, SiInsurance, UploadedBase } from '@app/shared/contracts/siAdjust';
 import { clampBase, fenToYuan, PayrollDecimal, type RateBook, RateError, yuanToFen } from '@app/shared/payroll';
-import { personalFigures, RowDataProblem } from '@app/shared/payroll/rowFigures';
+import { personalFigures } from '@app/shared/payroll/rowFigures';
+import { RowDataProblem } from '@app/shared/payroll/rowProblem';
 import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
 import { nextMonth } from '../payroll/arrears.ts';
