@@ -3,8 +3,9 @@ import { AppError } from '../src/core/errors.ts';
 import { crosstabModel } from '../src/modules/operations/models/analysisModels.ts';
 import { checkParameterInfo, coerceTaskParameters } from '../src/modules/operations/models/catalogue.ts';
 import { percent, toFen } from '../src/modules/operations/models/numbers.ts';
-import { contractExpiryModel, laborCostModel, payAnomalyModel } from '../src/modules/operations/models/officeModels.ts';
-import type { ModelInput, Row } from '../src/modules/operations/models/types.ts';
+import { type CodedMessage, renderError } from '@app/shared/errors/catalogue';
+import { contractExpiryModel, laborCostModel, payAnomalyModel, siBaseCheckModel } from '../src/modules/operations/models/officeModels.ts';
+import type { CensusLimits, ModelInput, Row } from '../src/modules/operations/models/types.ts';
 
 async function* rowsOf(rows: Row[]) {
   yield* rows;
@@ -37,12 +38,31 @@ describe('built-in model catalogue', () => {
     const rows = [{ month: '2026-10', companyName: '甲', idCard: '1', staffName: '张三' }];
     const cost = laborCostModel.run(input(['month', 'companyName', 'realSalary'], rows));
     await expect(cost).rejects.toMatchObject({ code: 'MODEL_FIELD_MISSING' });
-    await expect(cost).rejects.toMatchObject({ params: { field: '应发工资(gross)、个人社保公积金(fiveOne)、个人所得税(tax)、单位社保公积金(employerTotal)、用工成本(labourCost)' } });
+    await expect(cost).rejects.toMatchObject({ message: '数据源缺少字段：应发工资(gross)、个人社保公积金(fiveOne)、个人所得税(tax)、单位社保公积金(employerTotal)、用工成本(labourCost)' });
     const anomaly = payAnomalyModel.run(input(['month', 'companyName', 'idCard', 'staffName'], rows));
-    await expect(anomaly).rejects.toMatchObject({ code: 'MODEL_FIELD_MISSING', params: { field: '应发工资(gross)、实发工资(realSalary)' } });
+    await expect(anomaly).rejects.toMatchObject({ code: 'MODEL_FIELD_MISSING', message: '数据源缺少字段：应发工资(gross)、实发工资(realSalary)' });
     // a client's sheet with 应发 as salary is enough
     const ok = await payAnomalyModel.run(input(['month', 'companyName', 'idCard', 'staffName', 'salary', 'realSalary'], rows, { month: '2026-10' }));
     expect(ok.files[0].sheet.rows).toHaveLength(1);
+  });
+
+  it('社保基数越界检查 states its findings as catalogue messages, written in Chinese as before', async () => {
+    const rows = [
+      { staffName: '甲', idCard: '1', companyName: '单位', censusType: '', yanglaoBase: 3000 },
+      { staffName: '乙', idCard: '2', companyName: '单位', censusType: '本城', yanglaoBase: 3000, yanglaoRatioSelf: '0.07' },
+      { staffName: '丙', idCard: '3', companyName: '单位', censusType: '外城', yanglaoBase: 40000 },
+      { staffName: '丁', idCard: '4', companyName: '单位', censusType: '外农', yanglaoBase: 5000 },
+    ];
+    const limits = new Map<string, CensusLimits | CodedMessage>([
+      ['本城', { bases: { yanglaoBase: [500_000, 3_000_000] }, ratios: { yanglaoRatioSelf: '0.08' } }],
+      ['外城', { bases: { yanglaoBase: [500_000, 3_000_000] }, ratios: {} }],
+      ['外农', { code: 'RATE_CENSUS_NO_DICTIONARY', params: { census: '外农' } }],
+    ]);
+    const r = await siBaseCheckModel.run({ ...input(['censusType', 'staffName', 'yanglaoBase', 'yanglaoRatioSelf'], rows, { month: '2026-10' }), censusLimits: async () => limits });
+    const notes = r.files[0].sheet.rows.map((row) => row[6] as CodedMessage);
+    expect(notes.map((m) => renderError(m.code, m.params, 'zh'))).toEqual(['未填写户籍类型', '低于下限 5000', '费率字典为 0.08', '高于上限 30000', '户籍类型“外农”在字典 census_type 中没有对应的费率字典']);
+    // in English only the census type (the dictionary's own label) stays Chinese
+    for (const m of notes) expect(renderError(m.code, m.params, 'en').replace('外农', '')).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('crosstab sums and averages in fen, half-up', async () => {

@@ -152,7 +152,7 @@ export async function importWorkbook(wb: WorkbookRows, opts: ImportOptions): Pro
   const missing = fields.filter(
     (f) => f.required && !seenFields.has(f.name) && f.defaultValue === undefined && !derived.has(f.name) && defaults[f.name] === undefined,
   );
-  if (missing.length) throw new ImportFileError('IMPORT_COLUMNS_MISSING', { labels: missing.map((f) => f.label).join('、') });
+  if (missing.length) throw new ImportFileError('IMPORT_COLUMNS_MISSING', { labels: { list: missing.map((f) => f.label), joiner: 'enumeration' } });
   const dateColumns = columns.filter(([, f]) => kindOf(f).excel.read === 'date').map(([i]) => i);
 
   const result: ImportResult = { total: 0, inserted: 0, updated: 0, failed: 0, digitLoss: 0, errors: [], header, dateColumns, failedRows: [] };

@@ -46,7 +46,7 @@ export async function readItsFile(data: Buffer, fields: ItsField[]): Promise<Its
     header = await findHeaderRow(iterator, fieldOf, fields.filter((f) => f.required));
   } catch (err) {
     if (err instanceof HeaderNotFoundError) {
-      throw new AppError('IIT_FILE_HEADERS', { columns: fields.filter((f) => f.required).map((f) => f.label).join('、') });
+      throw new AppError('IIT_FILE_HEADERS', { columns: { list: fields.filter((f) => f.required).map((f) => f.label), joiner: 'enumeration' } });
     }
     if (err instanceof WorkbookFormatError) throw new AppError('IIT_FILE_UNREADABLE', { reason: { code: err.code, params: err.params } });
     throw err;

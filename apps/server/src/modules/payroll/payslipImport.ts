@@ -214,9 +214,9 @@ function headerColumns(r: SheetRow, byHeader: Map<string, ReturnType<typeof impo
     used.add(f.name);
     columns.push([i, f]);
   });
-  if (unknown.length) throw new AppError('PAYSLIP_IMPORT_UNKNOWN_COLUMNS', { columns: unknown.slice(0, 20).join('、') });
+  if (unknown.length) throw new AppError('PAYSLIP_IMPORT_UNKNOWN_COLUMNS', { columns: { list: unknown.slice(0, 20), joiner: 'enumeration' } });
   const missing = (payslipResource.fields as readonly FieldDef[]).filter((f) => f.required && !used.has(f.name));
-  if (missing.length) throw new AppError('IMPORT_COLUMNS_MISSING', { labels: missing.map((f) => f.label).join('、') });
+  if (missing.length) throw new AppError('IMPORT_COLUMNS_MISSING', { labels: { list: missing.map((f) => f.label), joiner: 'enumeration' } });
   return columns;
 }
 

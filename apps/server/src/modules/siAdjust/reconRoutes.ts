@@ -126,7 +126,8 @@ export function registerSiRecon(app: FastifyInstance): void {
         const strangers = lines.filter((l) => !staff.has(String(l.id_card).toUpperCase()));
         if (strangers.length) {
           const names = [...new Set(strangers.map((l) => String(l.staff_name ?? l.id_card)))];
-          throw new AppError('SIADJUST_RECON_NOT_STAFF', { names: `${names.slice(0, 5).join('、')}${names.length > 5 ? '等' : ''}` });
+          const listed = { names: { list: names.slice(0, 5), joiner: 'enumeration' } } as const;
+          throw new AppError(names.length > 5 ? 'SIADJUST_RECON_NOT_STAFF_MORE' : 'SIADJUST_RECON_NOT_STAFF', listed);
         }
         const last = await trx.selectFrom('accounts_confirm_log').select((eb) => eb.fn.max('month').as('m')).where('company_id', '=', company.id).executeTakeFirst();
         const target = nextMonth(String(last?.m ?? recon.month));

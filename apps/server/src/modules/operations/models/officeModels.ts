@@ -1,13 +1,14 @@
 import { parseIdCard } from '@app/shared/idcard';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 import { AppError } from '../../../core/errors.ts';
 import { categoryOf, dateOf, daysBetween, eachRow, fenToYuan, previousMonth, toFen } from './numbers.ts';
-import type { BuiltinModel, CellValue, ModelInput, Row } from './types.ts';
+import type { BuiltinModel, CellValue, ModelInput, OutputCell, Row } from './types.ts';
 
 /** Models over the office's own datasets (月度工资, 员工花名册): reports and checks a clerk acts on. */
 
 function requireFields(input: ModelInput, fields: string[]): void {
   const missing = fields.filter((f) => !input.fields.includes(f));
-  if (missing.length) throw new AppError('MODEL_FIELD_MISSING', { field: missing.join('、') });
+  if (missing.length) throw new AppError('MODEL_FIELD_MISSING', { field: { list: missing, joiner: 'enumeration' } });
 }
 
 /**
@@ -16,7 +17,7 @@ function requireFields(input: ModelInput, fields: string[]): void {
  */
 function requireSummedFields(input: ModelInput, items: readonly (readonly [string, string])[]): void {
   const missing = items.filter(([f]) => !input.fields.includes(f));
-  if (missing.length) throw new AppError('MODEL_FIELD_MISSING', { field: missing.map(([f, label]) => `${label}(${f})`).join('、') });
+  if (missing.length) throw new AppError('MODEL_FIELD_MISSING', { field: { list: missing.map(([f, label]) => `${label}(${f})`), joiner: 'enumeration' } });
 }
 
 function monthParam(input: ModelInput): string {
@@ -126,27 +127,27 @@ export const siBaseCheckModel: BuiltinModel = {
     }
     const census = [...new Set(staff.map((s) => categoryOf(s.censusType)).filter(Boolean))];
     const limits = input.censusLimits ? await input.censusLimits(month, census) : new Map();
-    const out: CellValue[][] = [];
+    const out: OutputCell[][] = [];
     const perCompany = new Map<string, number>();
     for (const s of staff) {
       const c = categoryOf(s.censusType);
       const lim = limits.get(c);
-      const problems: [string, string, string][] = [];
-      if (!c) problems.push(['户籍类型', '', '未填写户籍类型']);
-      else if (!lim) problems.push(['户籍类型', c, '没有该户籍类型的费率字典']);
-      else if (typeof lim === 'string') problems.push(['户籍类型', c, lim]);
+      const problems: [string, string, CodedMessage][] = [];
+      if (!c) problems.push(['户籍类型', '', { code: 'MODEL_CHECK_CENSUS_BLANK' }]);
+      else if (!lim) problems.push(['户籍类型', c, { code: 'MODEL_CHECK_CENSUS_NO_RATES' }]);
+      else if ('code' in lim) problems.push(['户籍类型', c, lim]);
       else {
         for (const [f, label] of BASE_FIELDS) {
           const fen = toFen(s[f]);
           const [floor, ceiling] = lim.bases[f] ?? [null, null];
           if (fen === null) continue;
-          if (floor !== null && fen < floor) problems.push([label, String(fenToYuan(fen)), `低于下限 ${fenToYuan(floor)}`]);
-          else if (ceiling !== null && fen > ceiling) problems.push([label, String(fenToYuan(fen)), `高于上限 ${fenToYuan(ceiling)}`]);
+          if (floor !== null && fen < floor) problems.push([label, String(fenToYuan(fen)), { code: 'MODEL_CHECK_BELOW_FLOOR', params: { limit: fenToYuan(floor) } }]);
+          else if (ceiling !== null && fen > ceiling) problems.push([label, String(fenToYuan(fen)), { code: 'MODEL_CHECK_ABOVE_CEILING', params: { limit: fenToYuan(ceiling) } }]);
         }
         for (const f of RATIO_FIELDS) {
           const expected = lim.ratios[f];
           if (expected === undefined || categoryOf(s[f]) === '') continue;
-          if (!sameRatio(s[f], expected)) problems.push([f, categoryOf(s[f]), `费率字典为 ${expected}`]);
+          if (!sameRatio(s[f], expected)) problems.push([f, categoryOf(s[f]), { code: 'MODEL_CHECK_RATIO_DIFFERS', params: { ratio: expected } }]);
         }
       }
       for (const [item, value, expected] of problems) {

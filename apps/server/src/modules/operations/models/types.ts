@@ -4,6 +4,7 @@
  */
 
 import { FILE_TYPES, OUTPUT_KINDS, PARAMETER_TYPES } from '@app/shared/contracts/operations/models';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
 
 /** The wire's lists live with the contracts (packages/shared/src/contracts/operations/models.ts). */
 export { FILE_TYPES, OUTPUT_KINDS, PARAMETER_TYPES };
@@ -24,12 +25,18 @@ export type FileType = (typeof FILE_TYPES)[number];
 
 export type CellValue = string | number | boolean | null;
 
+/**
+ * A cell of an output sheet: a value, or a finding as a catalogue message, rendered when the workbook is written
+ * (runModelTask's storeWorkbook), so a model never builds a sentence in one language.
+ */
+export type OutputCell = CellValue | CodedMessage;
+
 export interface OutputSheet {
   name: string;
   columns: string[];
   /** Cell kinds by column (money = yuan with two decimals; default text/number from the value). */
   kinds?: ('text' | 'int' | 'number' | 'money' | 'date')[];
-  rows: CellValue[][];
+  rows: OutputCell[][];
 }
 
 export interface OutputFile {
@@ -68,8 +75,8 @@ export interface ModelInput {
   signal?: AbortSignal;
   /** Called every few thousand rows. */
   onRows?: (read: number) => void | Promise<void>;
-  /** Rate limits per census type for a month (siBaseCheck). */
-  censusLimits?: (month: string, censusTypes: string[]) => Promise<Map<string, CensusLimits | string>>;
+  /** Rate limits per census type for a month (siBaseCheck), or why the type has none. */
+  censusLimits?: (month: string, censusTypes: string[]) => Promise<Map<string, CensusLimits | CodedMessage>>;
 }
 
 export interface BuiltinModel {

@@ -5,6 +5,8 @@ import { salaryResource } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
 import { loadCurrentUser } from '../../../core/auth/currentUser.ts';
 import { nowIso } from '../../../core/db.ts';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
+import { renderFor } from '../../../core/errorLanguage.ts';
 import { AppError } from '../../../core/errors.ts';
 import { streamXlsx } from '../../../core/excel/xlsxStream.ts';
 import type { XlsxCellKind } from '../../../core/excel/writeXlsx.ts';
@@ -14,7 +16,7 @@ import { loadRateBook, RateError } from '../../payroll/rates.ts';
 import { builtinOf, coerceTaskParameters } from '../models/catalogue.ts';
 import { callExternalModel } from '../models/external.ts';
 import { externalPolicy, findModel, ON_SHELF } from '../models/modelStore.ts';
-import type { CensusLimits, ModelInput, ModelResult, OutputFile, Row } from '../models/types.ts';
+import type { CensusLimits, ModelInput, ModelResult, OutputCell, OutputFile, Row } from '../models/types.ts';
 import { openSourceAsOwner } from './ownerRead.ts';
 import { findTask, TASK_STATE } from './taskStore.ts';
 
@@ -52,10 +54,10 @@ async function* renamed(rows: AsyncIterable<Row>, rename: Map<string, string>): 
 function censusLimitsLoader(app: FastifyInstance): NonNullable<ModelInput['censusLimits']> {
   return async (month, censusTypes) => {
     const book = await loadRateBook(app.ctx.db, month, censusTypes);
-    const out = new Map<string, CensusLimits | string>();
+    const out = new Map<string, CensusLimits | CodedMessage>();
     for (const [census, v] of book) {
       if (v instanceof RateError) {
-        out.set(census, v.message);
+        out.set(census, v.reason);
         continue;
       }
       const r = v.rates;
@@ -69,6 +71,9 @@ function censusLimitsLoader(app: FastifyInstance): NonNullable<ModelInput['censu
   };
 }
 
+/** A cell as written: a finding (a catalogue message) as its Chinese text, any other value as it is. */
+const cellOf = (cell: OutputCell) => (cell !== null && typeof cell === 'object' ? renderFor(cell.code, 'zh', cell.params) : cell);
+
 const KIND_OF: Record<string, XlsxCellKind> = { text: 'text', int: 'int', number: 'number', money: 'money', date: 'date' };
 
 /** Write one output workbook to `store` (streamed: the workbook is never whole in memory). */
@@ -81,9 +86,11 @@ async function storeWorkbook(app: FastifyInstance, store: ObjectStore, file: Out
   });
   const counted = new PassThrough();
   pass.pipe(counted);
+  // a finding is rendered in Chinese: the task runs on a schedule with no request to take a language from, and
+  // the workbook's headers and names are the office's Chinese
   const columns = file.sheet.columns.map((header, i) => ({
     header,
-    value: (row: unknown[]) => row[i],
+    value: (row: OutputCell[]) => cellOf(row[i]),
     kind: file.sheet.kinds?.[i] ? KIND_OF[file.sheet.kinds[i]] : undefined,
   }));
   // whichever side fails first stops the other: a store that gave up must not leave the writer waiting for
