@@ -38,7 +38,8 @@ export function registerPayoutReturns(app: FastifyInstance): void {
     const unmatched: Unmatched[] = [];
     const seen = new Set<string>();
     const okIds: number[] = [];
-    const failedByReason = new Map<string, number[]>();
+    // the bank's own words (its reason, else its status); none when it gave neither: the row's result says failed
+    const failedByReason = new Map<string | null, number[]>();
     for (const l of lines) {
       const u = (why: Unmatched['why']) => unmatched.push({ line: l.line, seq: l.seq, account: l.account, amount: l.amountFen === null ? null : l.amountFen / 100, why });
       const row = bySeq.get(l.seq);
@@ -53,7 +54,7 @@ export function registerPayoutReturns(app: FastifyInstance): void {
         if (row.result !== '') continue;
         if (l.success) okIds.push(num(row.id));
         else {
-          const reason = (l.reason || l.status || '失败').slice(0, 200);
+          const reason = (l.reason || l.status).slice(0, 200) || null;
           failedByReason.set(reason, [...(failedByReason.get(reason) ?? []), num(row.id)]);
         }
       }
