@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaToday } from '../src/modules/dispatch/lookups.ts';
-import { monthSummary } from '../src/modules/payroll/salaryStore.ts';
+import { monthSummary } from '../src/modules/payroll/monthSummary.ts';
 import { createCompany, createStaff, idCard } from './dispatch-fixtures.ts';
 import { readMail, type SmtpStandIn, STAND_IN_PASS, STAND_IN_USER, startSmtpStandIn } from './email-fixtures.ts';
 import { createTestApp, DEV_ADMIN_PASSWORD, login, TEST_DB, type TestApp } from './helpers.ts';

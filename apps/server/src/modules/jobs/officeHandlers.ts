@@ -8,7 +8,8 @@ import { EXPIRED, markContractReminders, REMINDED } from '../dispatch/contractRe
 import { generateMessage, generateSalary } from '../payroll/salaryGeneration.ts';
 import { activate, duePublications, unnotifiedPublications } from '../payroll/payslipDelivery.ts';
 import { notifyPublication } from '../payroll/payslipNotices.ts';
-import { isConfirmed, monthSummary } from '../payroll/salaryStore.ts';
+import { isConfirmed } from '../payroll/salaryStore.ts';
+import { monthSummary } from '../payroll/monthSummary.ts';
 import { adminUsers, escapeHtml, mailAddresses, smtpConfigured } from './officeMail.ts';
 
 /**

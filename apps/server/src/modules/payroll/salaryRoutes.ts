@@ -16,7 +16,8 @@ import { loadVisibleCompany, whereCompanyVisible } from './companies.ts';
 import { assertNotFutureMonth, parseCompanyMonth } from './months.ts';
 import { assertRowsDeletable, calculateMessage, calculateSalary, confirmSalary, editAdjustments } from './salaryFlow.ts';
 import { generateMessage, generateSalary } from './salaryGeneration.ts';
-import { type ClerkAmounts, isConfirmed, lockCompanyMonth, monthSummary } from './salaryStore.ts';
+import { type ClerkAmounts, isConfirmed, lockCompanyMonth } from './salaryStore.ts';
+import { monthSummary } from './monthSummary.ts';
 import { sendSalaryReport } from './salaryReport.ts';
 import { calculationReport, readCalculationReport } from './calculationReport.ts';
 
