@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderError } from '@app/shared/errors/catalogue';
 import { payslipMismatches } from '@app/shared/payroll/payslipCheck';
 import { checkPayslipSheet } from '../src/modules/payroll/payslipImport.ts';
 import { adminApp, } from './helpers.ts';
@@ -11,9 +12,9 @@ const session = adminApp();
 
 const HEADER = ['月份', '姓名', '身份证号', '基础工资', '加班费', '扣款（税前）', '本期应发', '社保公积金合计', '应纳税额', '工会费', '实发'];
 
-async function importSheet(rows: unknown[][]) {
+async function importSheet(rows: unknown[][], headers: Record<string, string> = {}) {
   const mp = multipart(workbook(rows, 'xlsx'), 'payslips.xlsx');
-  const res = await session.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...mp.headers, authorization: `Bearer ${session.token}` }, payload: mp.payload });
+  const res = await session.app.inject({ method: 'POST', url: '/api/import/acPayslip', headers: { ...mp.headers, ...headers, authorization: `Bearer ${session.token}` }, payload: mp.payload });
   return { status: res.statusCode, body: res.json() };
 }
 /** A valid, distinct ID card for person n (n < 40,000). */
@@ -35,7 +36,7 @@ describe('payslip arithmetic (P6)', () => {
 
   it('names the total that does not match, to the fen', () => {
     const m = payslipMismatches({ jichu: 800_000, jiaban: 50_000, benqi: 840_000, shebaogongjijin: 180_300, yingna: 4_791, shifa: 660_000 });
-    expect(m).toEqual([
+    expect(m.map((w) => ({ column: w.column, message: renderError(w.message.code, w.message.params, 'zh') }))).toEqual([
       { column: '本期应发', message: '本期应发8400.00与各收入项合计8500.00不符（仅提示，已按文件导入）' },
       { column: '实发', message: '实发6600.00与 本期应发 − 社保公积金 − 应纳税额 − 工会费 = 6549.09 不符（仅提示，已按文件导入）' },
     ]);
@@ -53,6 +54,13 @@ describe('payslip arithmetic (P6)', () => {
     expect(res.body).toMatchObject({ total: 2, inserted: 2, failed: 0 });
     expect(res.body.warnings).toEqual([{ row: 3, column: '实发', message: '实发6600.00与 本期应发 − 社保公积金 − 应纳税额 − 工会费 = 6529.09 不符（仅提示，已按文件导入）' }]);
     const slips = await slipsOf('2026-03');
+    // the same warning in an English import's answer: column and sentence translated, the figures as they are
+    const other = personId(2003);
+    const en = await importSheet([HEADER, ['2026-04', '丙', other, 8000, 500, 100, 8400, 1803, 47.91, 20, 6600]], { 'accept-language': 'en' });
+    expect(en.status).toBe(200);
+    expect(en.body.warnings).toHaveLength(1);
+    expect(en.body.warnings[0].message).toBe('Net pay 6600.00 does not match gross pay − social insurance and housing fund − tax due − union dues = 6529.09 (warning only; imported as in the file)');
+    expect(`${en.body.warnings[0].column} ${en.body.warnings[0].message}`).not.toMatch(/[\u4e00-\u9fff]/);
     expect(slips.map((s) => [s.id_card, Number(s.jiaban), Number(s.koukuan), Number(s.shifa)])).toEqual([
       [good, 50_000, 10_000, 652_909],
       [bad, 50_000, 10_000, 660_000],

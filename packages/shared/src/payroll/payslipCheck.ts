@@ -1,3 +1,4 @@
+import type { CodedMessage } from '../errors/catalogue.ts';
 import { PAYSLIP_DEDUCTION_ITEMS, PAYSLIP_INCOME_ITEMS, PAYSLIP_PRE_TAX_DEDUCTIONS } from '../resources/payslip.ts';
 import type { Fen } from './money.ts';
 
@@ -15,7 +16,8 @@ import type { Fen } from './money.ts';
 export interface PayslipMismatch {
   /** The column whose total does not match (its Chinese label). */
   column: string;
-  message: string;
+  /** What does not match, in the catalogue (rendered in the import request's language). */
+  message: CodedMessage;
 }
 
 const GROSS = 'benqi';
@@ -41,7 +43,7 @@ export function payslipMismatches(amounts: Readonly<Record<string, Fen | null | 
       const all = items.reduce((s, n) => s + signed(n), 0);
       const withoutBonus = items.filter((n) => !BONUS_INCOME.has(n)).reduce((s, n) => s + signed(n), 0);
       if (v(GROSS) !== all && v(GROSS) !== withoutBonus) {
-        out.push({ column: labelOf.get(GROSS)!, message: `本期应发${yuan(v(GROSS))}与各收入项合计${yuan(all)}不符（仅提示，已按文件导入）` });
+        out.push({ column: labelOf.get(GROSS)!, message: { code: 'PAYSLIP_GROSS_MISMATCH', params: { gross: yuan(v(GROSS)), sum: yuan(all) } } });
       }
     }
   }
@@ -53,10 +55,7 @@ export function payslipMismatches(amounts: Readonly<Record<string, Fen | null | 
         : v('yanglao') + v('yiliao') + v('shiye') + v('gongjijin');
     const expected = v(GROSS) - social - v('yingna') - v('gonghui');
     if (v(NET) !== expected) {
-      out.push({
-        column: labelOf.get(NET)!,
-        message: `实发${yuan(v(NET))}与 本期应发 − 社保公积金 − 应纳税额 − 工会费 = ${yuan(expected)} 不符（仅提示，已按文件导入）`,
-      });
+      out.push({ column: labelOf.get(NET)!, message: { code: 'PAYSLIP_NET_MISMATCH', params: { net: yuan(v(NET)), expected: yuan(expected) } } });
     }
   }
   return out;

@@ -73,8 +73,10 @@ export interface ImportProblem {
 /** A row imported as it is, with a remark on its totals. */
 export interface ImportWarning {
   row: number;
+  /** The column's Chinese label. */
   column: string;
-  message: string;
+  /** What the row's figures do not match, as a catalogue message (the route renders it in the request's language). */
+  message: CodedMessage;
 }
 
 const EMPTY_LOOKUPS: Omit<CellContext, 'date1904'> = { dictValues: new Map(), dictLabels: new Map(), refIds: new Map() };

@@ -16,7 +16,7 @@ import type { SalaryFieldName } from '@app/shared/resources/salary';
 import { staffResource } from '@app/shared/resources/staff';
 import { nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
-import { renderFor, requestLanguage } from '../../core/errorLanguage.ts';
+import { renderFor, requestLanguage, translateLabel } from '../../core/errorLanguage.ts';
 import { exportColumn, exportFields, importFields } from '../../core/excel/columns.ts';
 import { sendXlsx } from '../../core/excel/writeXlsx.ts';
 import { parsePaging, sortableColumns } from '../../crud/listQuery.ts';
@@ -93,7 +93,9 @@ export function registerPayslipRoutes(app: FastifyInstance): void {
     const file = (await readUpload(req)).data;
     const audit = { username: req.user?.username ?? null, ip: req.ip, browser: String(req.headers['user-agent'] ?? '') };
     const { total, inserted, updated, unchanged, replaced, warnings } = await importPayslipFile(app.ctx.db, app.ctx.dialect, file, audit);
-    return { total, inserted, updated, unchanged, replaced: replaced.length, failed: 0, errors: [], warnings };
+    const language = requestLanguage(req.headers['accept-language']);
+    const shown = warnings.map((w) => ({ row: w.row, column: translateLabel(w.column, language) ?? w.column, message: renderFor(w.message.code, language, w.message.params) }));
+    return { total, inserted, updated, unchanged, replaced: replaced.length, failed: 0, errors: [], warnings: shown };
   });
 
   registerPayslipLines(app, isOrdinaryEmployee, ownIdCards);
