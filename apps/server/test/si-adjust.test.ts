@@ -221,3 +221,30 @@ describe('refusals', () => {
     expect((await reader('POST', '/api/siAdjust/apply', body)).status).toBe(403);
   });
 });
+
+describe('reasons in the request language', () => {
+  const post = async (url: string, payload: unknown, language?: string) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...(language ? { 'accept-language': language } : {}) }, payload: payload as never });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('a person without a household type is skipped with the reason, and an adjustment of nobody is refused, each in the request language', async () => {
+    const { company, staff } = await companyWithStaff(t.app, token, [vectorStaff(8000, { staffName: '无户籍' })]);
+    const idCard = staff[0].idCard as string;
+    // a record from before 户籍类型 was required (the form refuses one without it today)
+    await t.app.ctx.db.updateTable('accounts_staff').set({ census_type: null }).where('id', '=', staff[0].id as number).execute();
+    const body = { companyId: company.id, fromMonth: '2026-07', source: 'upload', bases: [{ idCard, staffName: '无户籍', base: 9000, gongjijin: 9000 }] };
+    const zh = await post('/api/siAdjust/preview', body);
+    expect(zh.status, JSON.stringify(zh.body)).toBe(200);
+    expect(zh.body.skipped).toEqual([{ idCard, staffName: '无户籍', code: 'noRate', detail: '缺少户籍类型' }]);
+    const en = await post('/api/siAdjust/preview', body, 'en');
+    expect(en.body.skipped).toEqual([{ idCard, staffName: '无户籍', code: 'noRate', detail: 'The household type is missing' }]);
+
+    const refusedZh = await post('/api/siAdjust/apply', body);
+    expect(refusedZh.status).toBe(400);
+    expect(refusedZh.body.message).toBe('没有可调整基数的员工（1人无法调整）');
+    const refusedEn = await post('/api/siAdjust/apply', body, 'en');
+    expect(refusedEn.status).toBe(400);
+    expect(refusedEn.body.message).toBe('No staff member can have the base adjusted (1 cannot be adjusted)');
+  });
+});

@@ -306,6 +306,11 @@ export const ERROR_CATALOGUE = {
     es: 'Las cotizaciones atrasadas de un ajuste de base de este mes ya están en {target}: reabrir y regenerar este mes las contaría dos veces; resuelva esas cotizaciones antes de confirmar {target} y luego reabra',
     ja: '当月の基数調整の追納分はすでに{target}に計上されています。反確定して再生成すると二重に計上されるため、{target}の確定前に追納分を処理してから反確定してください',
   },
+  // why a person is left out of an adjustment (the preview's skipped list) and why nobody could be adjusted
+  SIADJUST_NO_CENSUS: { status: 400, zh: '缺少户籍类型', en: 'The household type is missing', es: 'Falta el tipo de hukou', ja: '戸籍種別がありません' },
+  SIADJUST_MONTH_PROBLEM: { status: 400, zh: '{month}：{problem}', en: '{month}: {problem}', es: '{month}: {problem}', ja: '{month}：{problem}' },
+  SIADJUST_SKIPPED_COUNT: { status: 400, zh: '{count}人无法调整', en: '{count} cannot be adjusted', es: '{count} no se pueden ajustar', ja: '{count}人は調整できません' },
+  SIADJUST_COMPANY_NO_STAFF: { status: 400, zh: '该单位没有员工', en: 'the company has no staff', es: 'la empresa no tiene empleados', ja: 'この会社には従業員がいません' },
   SIADJUST_NOBODY: { status: 400, zh: '没有可调整基数的员工（{reason}）', en: 'No staff member can have the base adjusted ({reason})', es: 'Ningún empleado puede ajustar su base ({reason})', ja: '基数を調整できる従業員がいません（{reason}）' },
   SIADJUST_UPLOAD_UNREADABLE: { status: 400, zh: '新基数文件无法读取：{reason}', en: 'The file of new bases cannot be read: {reason}', es: 'No se puede leer el archivo de nuevas bases: {reason}', ja: '新しい基数のファイルを読み取れません：{reason}' },
   SIADJUST_UPLOAD_EMPTY: { status: 400, zh: '文件中没有可用的基数行', en: 'The file has no usable base rows', es: 'El archivo no tiene filas de base utilizables', ja: 'ファイルに使用できる基数の行がありません' },

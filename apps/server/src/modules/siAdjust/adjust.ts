@@ -4,6 +4,9 @@ import { personalFigures } from '@app/shared/payroll/rowFigures';
 import { RowDataProblem } from '@app/shared/payroll/rowProblem';
 import { staffResource } from '@app/shared/resources/staff';
 import type { Db } from '../../core/db.ts';
+import { renderFor } from '../../core/errorLanguage.ts';
+import type { CodedMessage } from '@app/shared/errors/catalogue';
+import type { Language } from '@app/shared/language';
 import { nextMonth } from '../payroll/arrears.ts';
 import type { CompanyRef } from '../payroll/companies.ts';
 import { loadRateBook } from '../payroll/rates.ts';
@@ -148,11 +151,11 @@ async function priorYearAverages(db: Db, companyId: number, year: number, idCard
 }
 
 /** The floor and ceiling (fen) of an insurance in a rate version; 工伤 and 生育 take the pension's. */
-function limitsOf(rates: RateBook, census: string | null, insurance: SiInsurance): { floor: number | null; ceiling: number | null } | string {
-  if (!census) return '缺少户籍类型';
+function limitsOf(rates: RateBook, census: string | null, insurance: SiInsurance): { floor: number | null; ceiling: number | null } | CodedMessage {
+  if (!census) return { code: 'SIADJUST_NO_CENSUS' };
   const v = rates.get(census);
-  if (v === undefined) return `户籍类型“${census}”没有费率`;
-  if (v instanceof RateError) return v.message;
+  if (v === undefined) return { code: 'PAYROLL_CENSUS_NO_RATES', params: { census } };
+  if (v instanceof RateError) return v.reason;
   const item = insurance === 'gongshang' || insurance === 'shengyu' ? v.rates.yanglao : v.rates[insurance];
   return { floor: item.floor ?? null, ceiling: item.ceiling ?? null };
 }
@@ -166,7 +169,7 @@ async function confirmedMonthsFrom(db: Db, companyId: number, fromMonth: string)
 }
 
 /** The new bases per person (skipping those without a staff record, a rate or a base) and the preview lines. */
-async function planBases(db: Db, company: CompanyRef, req: AdjustRequest, skipped: AdjustPreview['skipped']) {
+async function planBases(db: Db, company: CompanyRef, req: AdjustRequest, skipped: AdjustPreview['skipped'], language: Language) {
   const staff = await loadStaff(db, company.id, req.fromMonth);
   const byCard = new Map(staff.map((s) => [key(s.idCard), s]));
   const wanted = new Map<string, Partial<Record<SiInsurance, number>>>();
@@ -217,12 +220,12 @@ async function planBases(db: Db, company: CompanyRef, req: AdjustRequest, skippe
       view.months = a.months;
     }
     const newBases: Partial<Record<SiInsurance, number>> = {};
-    let problem: string | null = null;
+    let problem: CodedMessage | null = null;
     for (const ins of INSURANCES) {
       const requested = asked[ins];
       if (requested === undefined) continue;
       const limits = limitsOf(rates, s.censusType, ins);
-      if (typeof limits === 'string') {
+      if ('code' in limits) {
         problem = limits;
         break;
       }
@@ -233,7 +236,7 @@ async function planBases(db: Db, company: CompanyRef, req: AdjustRequest, skippe
       view.items.push({ insurance: ins, old: old === null ? null : yuan(old), new: yuan(value), clamp, requested: yuan(requested) });
     }
     if (problem) {
-      skipped.push({ idCard: s.idCard, staffName: s.staffName, code: 'noRate', detail: problem });
+      skipped.push({ idCard: s.idCard, staffName: s.staffName, code: 'noRate', detail: renderFor(problem.code, language, problem.params) });
       continue;
     }
     people.push({ staff: s, newBases, view });
@@ -290,7 +293,7 @@ async function placedFor(db: Db, companyId: number, month: string): Promise<Map<
 }
 
 /** 补差 of one confirmed month for the planned people (see the module comment). */
-async function backPayOfMonth(db: Db, companyId: number, month: string, people: Map<string, PlannedPerson>, skipped: AdjustPreview['skipped']): Promise<PlannedItem[]> {
+async function backPayOfMonth(db: Db, companyId: number, month: string, people: Map<string, PlannedPerson>, skipped: AdjustPreview['skipped'], language: Language): Promise<PlannedItem[]> {
   const rows = await confirmedRows(db, companyId, month, [...people.values()].map((p) => p.staff.idCard));
   if (!rows.length) return [];
   const rates = await loadRateBook(db, month, rows.map((r) => r.censusType ?? ''));
@@ -319,7 +322,7 @@ async function backPayOfMonth(db: Db, companyId: number, month: string, people: 
       f = personalFigures(changed, rates);
     } catch (err) {
       if (!(err instanceof RowDataProblem)) throw err;
-      skipped.push({ idCard: row.idCard, staffName: row.staffName, code: 'noRate', detail: `${month}：${err.message}` });
+      skipped.push({ idCard: row.idCard, staffName: row.staffName, code: 'noRate', detail: renderFor('SIADJUST_MONTH_PROBLEM', language, { month, problem: err.reason }) });
       continue;
     }
     const figure = f as unknown as Record<string, number>;
@@ -339,13 +342,14 @@ async function backPayOfMonth(db: Db, companyId: number, month: string, people: 
 }
 
 /** The whole plan: new bases, the confirmed months affected, the 补差 items and the preview the screen shows. */
-export async function planAdjustment(db: Db, company: CompanyRef, req: AdjustRequest): Promise<AdjustPlan> {
+/** `language`: the request's, in which the skipped people's reasons are written. */
+export async function planAdjustment(db: Db, company: CompanyRef, req: AdjustRequest, language: Language): Promise<AdjustPlan> {
   const skipped: AdjustPreview['skipped'] = [];
-  const people = await planBases(db, company, req, skipped);
+  const people = await planBases(db, company, req, skipped, language);
   const { months, target } = await confirmedMonthsFrom(db, company.id, req.fromMonth);
   const byCard = new Map(people.map((p) => [key(p.staff.idCard), p]));
   const items: PlannedItem[] = [];
-  for (const m of months) items.push(...(await backPayOfMonth(db, company.id, m, byCard, skipped)));
+  for (const m of months) items.push(...(await backPayOfMonth(db, company.id, m, byCard, skipped, language)));
   for (const it of items) byCard.get(key(it.idCard))?.view.backPay.push({ month: it.referMonth, insurance: it.insurance, self: yuan(it.self), company: yuan(it.company) });
   const byMonth = months.map((m) => {
     const of = items.filter((i) => i.referMonth === m);

@@ -5,6 +5,7 @@ import { staffResource } from '@app/shared/resources/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { insertReturningId, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
+import { requestLanguage } from '../../core/errorLanguage.ts';
 import type { CompanyRef } from '../payroll/companies.ts';
 import { fieldColumn, isConfirmed, lockCompanyMonth, SALARY_TABLE, salaryColumn } from '../payroll/salaryStore.ts';
 import { type AdjustRequest, planAdjustment } from './adjust.ts';
@@ -26,14 +27,15 @@ export async function applyAdjustment(app: FastifyInstance, req: FastifyRequest,
   const { db, dialect } = app.ctx;
   const username = req.user?.username ?? null;
   return db.transaction().execute(async (trx) => {
-    const first = await planAdjustment(trx, company, input);
+    const language = requestLanguage(req.headers['accept-language']);
+    const first = await planAdjustment(trx, company, input, language);
     // the month the 补差 go into is locked against 确认 while they are written
     if (first.preview.targetMonth) {
       await lockCompanyMonth(trx, dialect, company.id, first.preview.targetMonth);
       if (await isConfirmed(trx, company.id, first.preview.targetMonth)) throw new AppError('SIADJUST_TARGET_CONFIRMED', { month: first.preview.targetMonth });
     }
-    const plan = first.preview.targetMonth ? await planAdjustment(trx, company, input) : first;
-    if (!plan.people.length) throw new AppError('SIADJUST_NOBODY', { reason: plan.preview.skipped.length ? `${plan.preview.skipped.length}人无法调整` : '该单位没有员工' });
+    const plan = first.preview.targetMonth ? await planAdjustment(trx, company, input, language) : first;
+    if (!plan.people.length) throw new AppError('SIADJUST_NOBODY', { reason: plan.preview.skipped.length ? { code: 'SIADJUST_SKIPPED_COUNT', params: { count: plan.preview.skipped.length } } : { code: 'SIADJUST_COMPANY_NO_STAFF' } });
     const now = nowIso();
     let rowsReset = 0;
     for (const p of plan.people) {

@@ -33,7 +33,7 @@ const BASE_COLUMNS: readonly SheetColumn<BaseCol>[] = [
 export async function registerSiAdjust(app: FastifyInstance): Promise<void> {
   routeContract(app, previewSiAdjust, async (req) => {
     const company = await loadVisibleCompany(app, req, app.ctx.db, req.body.companyId);
-    return (await planAdjustment(app.ctx.db, company, req.body)).preview;
+    return (await planAdjustment(app.ctx.db, company, req.body, requestLanguage(req.headers['accept-language']))).preview;
   });
 
   routeContract(app, applySiAdjust, async (req) => {
