@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
+import { LABEL_PARAMS } from '@app/shared/errors/catalogue';
 import { describe, expect, it } from 'vitest';
 import { adminApp, bearer } from './helpers.ts';
 import { createCompany, createStaff, idCard, multipart } from './dispatch-fixtures.ts';
@@ -80,5 +83,26 @@ describe('a contract route names its fields in the request language', () => {
     const invoice = await stateChange('ok', 'I'.repeat(51), 'ja');
     expect(invoice.json()).toMatchObject({ status: 400, message: '請求書番号は50文字以内で入力してください', fieldErrorCodes: { invoiceNo: 'TEXT_TOO_LONG' } });
     for (const r of [en, es, native]) expect(r.json().message).not.toMatch(/\p{Script=Han}/u);
+  });
+});
+
+describe('no Chinese sentence travels as a parameter', () => {
+  it('an AppError thrown in apps/server/src passes Chinese only as a label (translated) or as data, never as its reason', () => {
+    const root = path.resolve(import.meta.dirname, '../src');
+    const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    // `new AppError('CODE', { name: '…中文…' })` with a literal: a label parameter is translated by the renderer, any
+    // other would reach an English answer as Chinese (it must be a nested catalogue message)
+    const throwWithText = /new AppError\('[A-Z_]+', \{([^}]*)\}/g;
+    const chineseLiteral = /(\w+): *[`'][^`']*[\u4e00-\u9fa5]/g;
+    const found: string[] = [];
+    for (const f of files) {
+      const source = fs.readFileSync(path.join(root, f), 'utf8');
+      for (const m of source.matchAll(throwWithText)) {
+        for (const p of m[1].matchAll(chineseLiteral)) if (!LABEL_PARAMS.has(p[1])) found.push(`${f}: ${p[0]}`);
+      }
+    }
+    expect(found).toEqual([]);
+    // the scan sees such a throw
+    expect([..."new AppError('X', { reason: '数据库地址未知' })".matchAll(throwWithText)].flatMap((m) => [...m[1].matchAll(chineseLiteral)]).length).toBe(1);
   });
 });

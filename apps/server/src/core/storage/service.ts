@@ -160,7 +160,7 @@ export function createStorageService(opts: {
   async function storeFor(ref: StoredRef): Promise<ObjectStore> {
     if (ref.provider === 'local') return local;
     const cfg = await readConfig();
-    if (cfg?.provider !== 's3' || !cfg.accessKey) throw new AppError('STORAGE_REMOTE_FAILED', { reason: '对象存储未配置' });
+    if (cfg?.provider !== 's3' || !cfg.accessKey) throw new AppError('STORAGE_REMOTE_FAILED', { reason: { code: 'STORAGE_S3_NOT_CONFIGURED' } });
     // the row's own bucket type decides signing: a file written private stays signed after a switch to 公开
     return s3StoreOf({ ...cfg, type: ref.type === '公开' ? '公开' : '私有' }, ref.bucket);
   }

@@ -93,13 +93,13 @@ async function databaseBackup(app: FastifyInstance, ctx: RunContext) {
   try {
     await ctx.progress('备份数据库', 0.1);
     if (dialect === 'sqlite') {
-      if (!sqlite) throw new AppError('BACKUP_UNSUPPORTED', { reason: 'SQLite 连接不可用' });
+      if (!sqlite) throw new AppError('BACKUP_UNSUPPORTED', { reason: { code: 'BACKUP_REASON_NO_SQLITE' } });
       // SQLite's online backup: a consistent copy while the application keeps writing
       const copy = path.join(dir, 'backup.sqlite');
       await sqlite.backup(copy);
       await pipeline(fs.createReadStream(copy), zlib.createGzip(), fs.createWriteStream(gz, { mode: 0o600 }));
     } else {
-      if (!url || !/^(postgres|postgresql|mysql|mariadb):\/\//.test(url)) throw new AppError('BACKUP_UNSUPPORTED', { reason: '数据库地址未知' });
+      if (!url || !/^(postgres|postgresql|mysql|mariadb):\/\//.test(url)) throw new AppError('BACKUP_UNSUPPORTED', { reason: { code: 'BACKUP_REASON_URL_UNKNOWN' } });
       const parsed = new URL(url);
       const tool = dialect === 'postgres' ? await onPath(['pg_dump']) : await onPath(['mariadb-dump', 'mysqldump']);
       if (!tool) throw new AppError('BACKUP_TOOL_MISSING', { tool: dialect === 'postgres' ? 'pg_dump' : 'mariadb-dump' });

@@ -82,9 +82,9 @@ export async function queryAlipayOrder(db: PaymentDb, settings: AlipaySettings, 
     if (subCode === 'ACQ.TRADE_NOT_EXIST') return { tradeStatus: 'NOT_EXIST', changed: false };
     throw new AppError('ALIPAY_QUERY_FAILED', { reason: `${subCode || code} ${field(data, 'subMsg', 'sub_msg') || field(data, 'msg', 'msg')}`.trim().slice(0, 200) });
   }
-  if (field(data, 'outTradeNo', 'out_trade_no') !== outTradeNo) throw new AppError('ALIPAY_QUERY_FAILED', { reason: '应答的订单号不符' });
+  if (field(data, 'outTradeNo', 'out_trade_no') !== outTradeNo) throw new AppError('ALIPAY_QUERY_FAILED', { reason: { code: 'ALIPAY_REASON_ORDER_MISMATCH' } });
   const fen = yuanTextToFen(field(data, 'totalAmount', 'total_amount'));
-  if (fen !== Number(order.amount_fen)) throw new AppError('ALIPAY_QUERY_FAILED', { reason: '应答的金额与订单不符' });
+  if (fen !== Number(order.amount_fen)) throw new AppError('ALIPAY_QUERY_FAILED', { reason: { code: 'ALIPAY_REASON_AMOUNT_MISMATCH' } });
   const tradeStatus = field(data, 'tradeStatus', 'trade_status');
   if (PAID_STATES.has(tradeStatus)) {
     const changed = await markOrderPaid(db, Number(order.id), {

@@ -69,18 +69,18 @@ export function coerceParameter(p: ParameterInfo, value: unknown): string | numb
   switch (p.parameterType) {
     case 'Interger': {
       const n = typeof value === 'number' ? value : Number(String(value).trim());
-      if (!Number.isSafeInteger(n)) throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: '整数' });
+      if (!Number.isSafeInteger(n)) throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: { code: 'PARAM_TYPE_INTEGER' } });
       return n;
     }
     case 'Boolean': {
       if (value === true || value === 'true' || value === 1 || value === '1') return true;
       if (value === false || value === 'false' || value === 0 || value === '0') return false;
-      throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: '布尔值' });
+      throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: { code: 'PARAM_TYPE_BOOLEAN' } });
     }
     default: {
-      if (typeof value === 'object') throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: '文本' });
+      if (typeof value === 'object') throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: { code: 'PARAM_TYPE_TEXT' } });
       const s = String(value);
-      if (s.length > 200) throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: '200字以内的文本' });
+      if (s.length > 200) throw new AppError('TASK_PARAM_TYPE', { name: p.parameterName, type: { code: 'PARAM_TYPE_TEXT_MAX', params: { max: 200 } } });
       return s;
     }
   }

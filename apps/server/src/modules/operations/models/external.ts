@@ -44,12 +44,12 @@ export function parseSite(site: string, policy: ExternalModelPolicy): URL {
   try {
     url = new URL(site);
   } catch {
-    throw new AppError('MODEL_SITE_FORBIDDEN', { reason: '不是有效的网址' });
+    throw new AppError('MODEL_SITE_FORBIDDEN', { reason: { code: 'MODEL_SITE_NOT_URL' } });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('MODEL_SITE_FORBIDDEN', { reason: '只支持 http 和 https' });
-  if (url.username || url.password) throw new AppError('MODEL_SITE_FORBIDDEN', { reason: '地址中不能包含账号密码' });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('MODEL_SITE_FORBIDDEN', { reason: { code: 'MODEL_SITE_HTTP_ONLY' } });
+  if (url.username || url.password) throw new AppError('MODEL_SITE_FORBIDDEN', { reason: { code: 'MODEL_SITE_CREDENTIALS' } });
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!hostAllowed(host, policy.allowlist)) throw new AppError('MODEL_SITE_FORBIDDEN', { reason: `主机 ${host.slice(0, 100)} 不在允许列表（MODEL_SITE_ALLOWLIST）中` });
+  if (!hostAllowed(host, policy.allowlist)) throw new AppError('MODEL_SITE_FORBIDDEN', { reason: { code: 'MODEL_SITE_HOST_NOT_ALLOWED', params: { host: host.slice(0, 100) } } });
   return url;
 }
 
@@ -172,10 +172,10 @@ export function parseModelAnswer(text: string, rowsIn: number): ModelResult {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new AppError('MODEL_REMOTE_BAD', { detail: '不是JSON' });
+    throw new AppError('MODEL_REMOTE_BAD', { detail: { code: 'MODEL_REMOTE_NOT_JSON' } });
   }
   const d = data as { files?: unknown; traits?: unknown };
-  if (!d || typeof d !== 'object' || !Array.isArray(d.files)) throw new AppError('MODEL_REMOTE_BAD', { detail: '缺少 files' });
+  if (!d || typeof d !== 'object' || !Array.isArray(d.files)) throw new AppError('MODEL_REMOTE_BAD', { detail: { code: 'MODEL_REMOTE_NO_FILES' } });
   const files: OutputFile[] = [];
   const safeName = (v: unknown, fallback: string) =>
     String(typeof v === 'string' && v.trim() ? v : fallback)
@@ -186,11 +186,11 @@ export function parseModelAnswer(text: string, rowsIn: number): ModelResult {
   const cell = (v: unknown): CellValue => (v === null || v === undefined ? null : typeof v === 'number' || typeof v === 'boolean' ? v : String(v).slice(0, 32_767));
   for (const [i, f] of (d.files as unknown[]).entries()) {
     const file = f as { name?: unknown; sheets?: unknown };
-    if (!file || !Array.isArray(file.sheets)) throw new AppError('MODEL_REMOTE_BAD', { detail: `files[${i}] 缺少 sheets` });
+    if (!file || !Array.isArray(file.sheets)) throw new AppError('MODEL_REMOTE_BAD', { detail: { code: 'MODEL_REMOTE_NO_SHEETS', params: { file: i } } });
     for (const [j, s] of (file.sheets as unknown[]).entries()) {
       const sheet = s as { name?: unknown; columns?: unknown; rows?: unknown };
       if (!sheet || !Array.isArray(sheet.columns) || !Array.isArray(sheet.rows) || !sheet.rows.every(Array.isArray)) {
-        throw new AppError('MODEL_REMOTE_BAD', { detail: `files[${i}].sheets[${j}] 需要 columns 和 rows` });
+        throw new AppError('MODEL_REMOTE_BAD', { detail: { code: 'MODEL_REMOTE_SHEET_SHAPE', params: { file: i, sheet: j } } });
       }
       const base = safeName(file.name, `结果${i + 1}`);
       files.push({

@@ -92,7 +92,7 @@ export function registerModelDataRoutes(fastify: FastifyInstance): void {
     title: '模型数据保留期清理',
     run: async (ctx) => {
       const days = Number(ctx.params.days ?? (app.ctx.config as { modelDataKeepDays?: number }).modelDataKeepDays ?? 180);
-      if (!Number.isInteger(days) || days < 1) throw new AppError('TASK_PARAM_TYPE', { name: 'days', type: '正整数' });
+      if (!Number.isInteger(days) || days < 1) throw new AppError('TASK_PARAM_TYPE', { name: 'days', type: { code: 'PARAM_TYPE_POSITIVE_INTEGER' } });
       const { removed, kept } = await removeOldModelData(app, days);
       const keptNote = kept ? `；${kept} 个文件所在的存储无法访问，已保留` : '';
       return { summary: `删除 ${days} 天前的模型数据文件 ${removed} 个${keptNote}`, outputCount: 0, calcCount: removed };

@@ -162,7 +162,7 @@ export async function runModelTask(app: FastifyInstance, ctx: RunContext): Promi
     } else {
       const rows: unknown[][] = [];
       for await (const row of reader.rows) {
-        if (rows.length >= EXTERNAL_MAX_ROWS) throw new AppError('MODEL_REQUEST_TOO_LARGE', { max: `${EXTERNAL_MAX_ROWS} 行` });
+        if (rows.length >= EXTERNAL_MAX_ROWS) throw new AppError('MODEL_REQUEST_TOO_LARGE', { max: { code: 'MODEL_ROWS_MAX', params: { count: EXTERNAL_MAX_ROWS } } });
         rows.push(reader.fields.map((f) => row[f] ?? null));
         if (rows.length % 5000 === 0) await onRows(rows.length);
       }
