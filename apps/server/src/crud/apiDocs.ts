@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { RouteAuth } from '../core/context.ts';
-import { API_DOCS_CODES, apiDocument } from '@app/shared/contracts/apiDocs';
+import { API_DOCS_CODES, API_DOCS_UI_PATH, apiDocument } from '@app/shared/contracts/apiDocs';
 import { withOrderedTags } from './apiDocsTags.ts';
 
 /**
@@ -13,7 +13,7 @@ import { withOrderedTags } from './apiDocsTags.ts';
  * screen shows in a frame of our own origin. Readable by ADMIN or API_DOCS_*; off with API_DOCS_ENABLED=false.
  */
 
-export const API_DOCS_UI = '/api-docs/ui';
+const API_DOCS_UI = API_DOCS_UI_PATH;
 
 /**
  * Rules for the Swagger UI's own routes, which come from the plugin without `config.auth`: the page and its

@@ -18,7 +18,7 @@ const backlog: string[] = JSON.parse(fs.readFileSync(BACKLOG_FILE, 'utf8'));
 /** The clients themselves: the only places a URL is put together. */
 const CLIENTS = new Set(['app/contractClient.ts', 'crud/resourceClient.ts']);
 // /v3 is the API document's path (contracts/apiDocs.ts)
-const API_URL = /^\/(api|auth|v3)(\/|\?|$)/;
+const API_URL = /^\/(api|api-docs|auth|v3)(\/|\?|$)/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -33,6 +33,9 @@ export interface OpenApiDoc {
   paths?: Record<string, Record<string, OpenApiOperation>>;
 }
 
+/** Where the server serves its local Swagger UI (no CDN), which the 接口文档 screen frames. */
+export const API_DOCS_UI_PATH = '/api-docs/ui';
+
 /** The codes that open the documentation (group API_DOCS of permissions.ts); ADMIN always passes. */
 export const API_DOCS_CODES = ['API_DOCS_ALL', 'API_DOCS_SELECT'] as const;
 

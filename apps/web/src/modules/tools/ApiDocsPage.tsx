@@ -5,7 +5,7 @@ import { Input } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuTitle } from '../../app/i18n';
-import { apiDocument } from '@app/shared/contracts/apiDocs';
+import { API_DOCS_UI_PATH, apiDocument } from '@app/shared/contracts/apiDocs';
 import { useContractQuery } from '../../app/contractClient';
 import { authHeaders } from '../../app/session';
 import { SearchButtons, SearchItem, SearchRow } from '../../crud/SearchBar';
@@ -14,7 +14,8 @@ import '../../crud/crud.css';
 import './tools.css';
 
 /** Where the server serves its local Swagger UI (apps/server/src/crud/apiDocs.ts). */
-export const API_DOCS_UI = '/api-docs/ui/';
+/** The server's Swagger UI page (a trailing slash: its relative asset links resolve under it). */
+const API_DOCS_UI = `${API_DOCS_UI_PATH}/`;
 
 // antd preset colours: they follow the light and dark themes (no hard-coded colour, U25)
 const METHOD_COLOR: Record<string, string> = { get: 'blue', post: 'green', put: 'orange', patch: 'cyan', delete: 'red' };
