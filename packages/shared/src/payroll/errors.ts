@@ -30,12 +30,3 @@ export class PayrollInputError extends Error {
     return renderError(this.reason.code, this.reason.params, 'en');
   }
 }
-
-/**
- * Several messages as one nested message, joined by the list code's separator (、 or ； in Chinese): a list
- * parameter stays data until the answer's language renders it. One item is itself; none is the empty text.
- */
-export function messageList(code: 'PAYROLL_LIST' | 'SALARY_ROW_LIST', items: readonly CodedMessage[]): CodedMessage | string {
-  if (items.length === 0) return '';
-  return items.slice(0, -1).reduceRight<CodedMessage>((rest, first) => ({ code, params: { first, rest } }), items[items.length - 1]);
-}

@@ -1,5 +1,4 @@
 import type { CodedMessage } from '../errors/catalogue.ts';
-import { messageList } from './errors.ts';
 import type { ConfirmedMonth } from './incomeTax.ts';
 import type { Fen } from './money.ts';
 import { separateBonusOf } from './rowFigures.ts';
@@ -57,7 +56,7 @@ export function checkSeparateBonus(
   const here = members.filter((m) => separateBonusOf(m) > 0);
   if (here.length === 0) return;
   if (month > SEPARATE_BONUS_UNTIL) throw new RowDataProblem('PAYROLL_SEPARATE_BONUS_ENDED', { month });
-  if (here.length > 1) throw new RowDataProblem('PAYROLL_SEPARATE_BONUS_TWICE_IN_MONTH', { count: here.length, rows: messageList('PAYROLL_LIST', here.map(who)) });
+  if (here.length > 1) throw new RowDataProblem('PAYROLL_SEPARATE_BONUS_TWICE_IN_MONTH', { count: here.length, rows: { list: here.map(who), joiner: 'enumeration' } });
   const earlier = history.find((l) => separateBonusOf(l) > 0) ?? carried;
   if (earlier) throw new RowDataProblem('PAYROLL_SEPARATE_BONUS_USED', { who: who(earlier) });
 }

@@ -3,7 +3,6 @@ import type { Db } from '../../core/db.ts';
 import { isUniqueViolation, nowIso } from '../../core/db.ts';
 import { AppError } from '../../core/errors.ts';
 import { type MonthCalculationResult, type RowFigures, type RowProblem, VERIFIED_FIGURES } from '@app/shared/payroll';
-import { messageList } from '@app/shared/payroll/errors';
 import type { CodedMessage } from '@app/shared/errors/catalogue';
 import type { Language } from '@app/shared/language';
 import { renderFor } from '../../core/errorLanguage.ts';
@@ -47,7 +46,7 @@ export function rowProblemsError(problems: RowProblem[], atConfirm = false): App
   const fieldErrors = Object.fromEntries(problems.map((p) => [`row${p.id}`, rowProblemMessage(p)]));
   const more = problems.length > 10;
   const code = atConfirm ? (more ? 'SALARY_ROWS_AT_CONFIRM_MORE' : 'SALARY_ROWS_AT_CONFIRM') : more ? 'SALARY_ROWS_MORE' : 'SALARY_ROWS';
-  return new AppError(code, { count: problems.length, rows: messageList('SALARY_ROW_LIST', problems.slice(0, 10).map(rowProblemMessage)) }, fieldErrors);
+  return new AppError(code, { count: problems.length, rows: { list: problems.slice(0, 10).map(rowProblemMessage), joiner: 'semicolon' } }, fieldErrors);
 }
 
 /** The names (or ID cards) of the first ten rows, and whether there are more: the 有N条…（names等） messages. */
@@ -84,7 +83,7 @@ export function calculateMessage(count: number, unrecorded: MonthCalculationResu
   if (!unrecorded.length) return renderFor('SALARY_CALCULATE_DONE', language, { count });
   const names = unrecorded.slice(0, 5).map((u): CodedMessage => ({ code: 'SALARY_UNRECORDED_PERSON', params: { name: u.staffName ?? u.idCard, months: u.months } }));
   const code = unrecorded.length > 5 ? 'SALARY_CALCULATE_UNRECORDED_MORE_DONE' : 'SALARY_CALCULATE_UNRECORDED_DONE';
-  return renderFor(code, language, { count, people: unrecorded.length, names: messageList('PAYROLL_LIST', names) });
+  return renderFor(code, language, { count, people: unrecorded.length, names: { list: names, joiner: 'enumeration' } });
 }
 
 /**
