@@ -157,6 +157,13 @@ describe('screens at 1440/390 px, light/dark, zh/en (issue 26)', () => {
       await docs.getByTestId('api-docs-search').fill('accountsSalary');
       await docs.getByTestId('api-docs-search').press('Enter');
       await expect.poll(() => headers.count()).toBeLessThan(5);
+      if (tag === 'zh-light-1440') {
+        // 调试: the server's own Swagger UI in the frame, at the contract's API_DOCS_UI_PATH
+        await docs.getByTestId('api-docs-view').getByText('调试（Swagger UI）').click();
+        const swagger = page.frameLocator('[data-testid="api-docs-frame"]').locator('.swagger-ui .info .title');
+        await swagger.waitFor({ state: 'visible', timeout: 20_000 });
+        await screenshot(page, 'looks-apidocs-frame-zh');
+      }
 
       expect(h.errorsOf(page).page).toEqual([]);
       await page.close();
