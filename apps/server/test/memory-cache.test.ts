@@ -10,6 +10,16 @@ describe('in-process cache', () => {
     expect(MEMORY_CACHE_ENTRIES).toBe(200_000);
   });
 
+  it('answers getManyNow at once, as getMany would (the request guard reads token marks this way)', async () => {
+    const cache = new MemoryCache(10);
+    await cache.set('a', 'A');
+    await cache.set('gone', 'x', 1);
+    await cache.del('gone');
+    const now = cache.getManyNow(['a', 'missing', 'gone']);
+    expect(now).toEqual(['A', null, null]);
+    expect(await cache.getMany(['a', 'missing', 'gone'])).toEqual(now);
+  });
+
   it('drops the least recently used key when full, not a key just read', async () => {
     const cache = new MemoryCache(3);
     for (const k of ['a', 'b', 'c']) await cache.set(k, k.toUpperCase());

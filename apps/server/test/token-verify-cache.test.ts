@@ -32,11 +32,13 @@ describe('verifyToken memory of checked tokens', () => {
     expect(verifyToken(secret, token)).toBeNull();
   });
 
-  it('hands out claims a caller cannot use to change what is remembered', () => {
+  it('hands out claims a caller cannot use to change what is remembered (shared and frozen, not copied per call)', () => {
     const secret = crypto.randomBytes(32);
     const { token } = signToken(secret, 7, 1, 3600);
     const first = verifyToken(secret, token)!;
-    first.uid = 99;
+    expect(() => {
+      (first as { uid: number }).uid = 99;
+    }).toThrow(TypeError);
     expect(verifyToken(secret, token)?.uid).toBe(7);
   });
 });

@@ -8,6 +8,12 @@ export interface Cache {
   get(key: string): Promise<string | null>;
   /** Several keys in one round trip (values in the order of the keys). */
   getMany(keys: readonly string[]): Promise<(string | null)[]>;
+  /**
+   * `getMany` answered at once when the cache lives in this process; undefined when it takes a round trip (Redis).
+   * The request guard reads a token's revocation mark and the authorization epoch this way, so that a request
+   * whose user is cached passes its guard without a promise (issue 27).
+   */
+  getManyNow(keys: readonly string[]): (string | null)[] | undefined;
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** Set only when absent (a lock); true if this call set it. */
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
@@ -64,6 +70,9 @@ export class MemoryCache implements Cache {
     return this.store.get(key) ?? null;
   }
   async getMany(keys: readonly string[]) {
+    return this.getManyNow(keys);
+  }
+  getManyNow(keys: readonly string[]) {
     return keys.map((k) => this.store.get(k) ?? null);
   }
   async set(key: string, value: string, ttlSeconds?: number) {
@@ -140,6 +149,9 @@ class RedisCache implements Cache {
   async getMany(keys: readonly string[]) {
     if (keys.length === 0) return [];
     return (await this.redis.mget(...keys.map((k) => this.k(k)))) as (string | null)[];
+  }
+  getManyNow() {
+    return undefined;
   }
   async set(key: string, value: string, ttlSeconds?: number) {
     if (ttlSeconds) await this.redis.set(this.k(key), value, 'EX', ttlSeconds);

@@ -46,19 +46,19 @@ export function signToken(secret: Buffer, uid: number, tokenVersion: number, ttl
 const VERIFIED_MAX = 1000;
 const verified = new WeakMap<Buffer, Map<string, Readonly<TokenClaims>>>();
 
-/** Verify signature, algorithm and expiry; null for anything forged, malformed or expired. */
-export function verifyToken(secret: Buffer, token: string): TokenClaims | null {
+/** Verify signature, algorithm and expiry; null for anything forged, malformed or expired. The claims are shared (frozen). */
+export function verifyToken(secret: Buffer, token: string): Readonly<TokenClaims> | null {
   let known = verified.get(secret);
   const hit = known?.get(token);
   if (hit) {
-    if (hit.exp > Math.floor(Date.now() / 1000)) return { ...hit };
+    if (hit.exp > Math.floor(Date.now() / 1000)) return hit;
     known!.delete(token);
     return null;
   }
   const claims = checkToken(secret, token);
   if (claims) {
     if (!known) verified.set(secret, (known = new Map()));
-    known.set(token, Object.freeze({ ...claims }));
+    known.set(token, Object.freeze(claims));
     if (known.size > VERIFIED_MAX) known.delete(known.keys().next().value as string);
   }
   return claims;

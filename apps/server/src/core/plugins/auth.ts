@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { hasPermission } from '@app/shared/resource';
 import { AppError } from '../errors.ts';
-import { REVOKED_TOKENS, verifyToken } from '../auth/tokens.ts';
+import { REVOKED_TOKENS, type TokenClaims, verifyToken } from '../auth/tokens.ts';
 import { type AuthKeys, loadOrCreateKeys } from '../auth/keys.ts';
 import { cacheNamespace } from '../cacheNamespaces.ts';
 import { hasCsrfProof, requestCookie, SESSION_COOKIE } from '../auth/sessionCookie.ts';
@@ -47,6 +47,7 @@ const isApiUrl = (url: string) => !url.startsWith('/assets') && url !== '/*' && 
 const isMutating = (m: string) => m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS';
 type Hook<T> = T | T[] | undefined;
 const hookList = <T>(h: Hook<T>): T[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+type HookDone = (err?: Error) => void;
 
 /**
  * Loaded users are kept in process memory and reused while the "authorization epoch" in the shared cache
@@ -65,6 +66,8 @@ interface AuthEntry {
   base: Omit<LoadedUser, 'tokenVersion'>;
   /** The user's data scope, worked out on first use in this epoch. */
   scope?: Promise<DeptScope>;
+  /** The scope's promise has resolved: a request can go on without waiting for it. */
+  scopeSettled?: boolean;
   /** The request user of each of this user's sessions (token id) in this epoch: one frozen object per session. */
   sessions: Map<string, CurrentUser>;
 }
@@ -148,7 +151,16 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     return loading;
   };
 
-  const authenticate = async (req: FastifyRequest): Promise<AuthEntry> => {
+  /*
+   * Authentication and the guard are written as "now or later": each step answers at once when what it needs is in
+   * process memory (the in-process cache, a cached user, a settled scope) and returns a promise only when it has to
+   * wait (Redis, a user's first load, the once-a-minute 在线用户 write). A request of a cached user on the embedded
+   * default so passes its guard without a promise or a microtask; as async functions the guard's awaits were a
+   * tenth of an /auth/info request (issue 27). Errors are thrown (now) or rejected (later), never both.
+   */
+
+  /** The caller of a request (req.user set), or a refusal (AppError). */
+  const authenticate = (req: FastifyRequest): AuthEntry | Promise<AuthEntry> => {
     // API clients send a bearer header; the web app's session is the HttpOnly cookie (core/auth/sessionCookie.ts)
     const header = req.headers.authorization;
     const viaCookie = !header;
@@ -158,42 +170,81 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions): Promis
     if (!claims) throw new AppError('UNAUTHORIZED');
     // a browser attaches the cookie to any request it sends here, so a write must also prove it comes from our page
     if (viaCookie && isMutating(req.method) && !hasCsrfProof(req, keys.tokenSecret, claims.jti)) throw new AppError('CSRF_REFUSED', {});
-    // One cache round trip: has this token been revoked (logout), and which authorization epoch is current.
-    const [revoked, epoch] = await app.cache.getMany([REVOKED_TOKENS.key(claims.jti), AUTHZ_EPOCH_KEY]);
+    // One cache read (one round trip on Redis): has this token been revoked (logout), which authorization epoch is current.
+    const marks = [REVOKED_TOKENS.key(claims.jti), AUTHZ_EPOCH_KEY];
+    const now = app.cache.getManyNow(marks);
+    return now ? admit(req, claims, now) : app.cache.getMany(marks).then((later) => admit(req, claims, later));
+  };
+
+  const admit = (req: FastifyRequest, claims: Readonly<TokenClaims>, [revoked, epoch]: (string | null)[]): AuthEntry | Promise<AuthEntry> => {
     if (revoked) throw new AppError('UNAUTHORIZED');
     const cached = cachedAuth(claims.uid, epoch ?? '0');
-    const entry = cached instanceof Promise ? await cached : cached;
+    return cached instanceof Promise ? cached.then((entry) => admitAs(req, claims, entry)) : admitAs(req, claims, cached);
+  };
+
+  const admitAs = (req: FastifyRequest, claims: Readonly<TokenClaims>, entry: AuthEntry | null): AuthEntry | Promise<AuthEntry> => {
     if (!entry || entry.tokenVersion !== claims.tv) throw new AppError('UNAUTHORIZED');
     if (!entry.enabled) throw new AppError('SESSION_ACCOUNT_DISABLED');
     req.user = sessionUser(entry, claims.jti, claims.exp);
     // 在线用户's last seen: a cache write at most once a minute per session; never fails the request. Asked
-    // synchronously first, so that the other requests of the minute make no promise for it (issue 27).
-    if (sessionTouchDue(claims.jti)) await touchSession(app.cache, claims.jti, claims.exp).catch(() => undefined);
+    // synchronously first, so that the other requests of the minute make no promise for it.
+    if (sessionTouchDue(claims.jti)) return touchSession(app.cache, claims.jti, claims.exp).then(() => entry, () => entry);
     return entry;
   };
 
-  // Public routes still learn who is calling when a valid token comes along (logout, logs).
-  const identify = async (req: FastifyRequest) => {
-    if (req.headers.authorization || req.headers.cookie?.includes(SESSION_COOKIE)) await authenticate(req).catch(() => undefined);
+  // Public routes still learn who is calling when a valid token comes along (logout, logs); a bad one is ignored.
+  const identify = (req: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+    if (!req.headers.authorization && !req.headers.cookie?.includes(SESSION_COOKIE)) return done();
+    let entered: AuthEntry | Promise<AuthEntry>;
+    try {
+      entered = authenticate(req);
+    } catch {
+      return done();
+    }
+    if (entered instanceof Promise) entered.then(() => done(), () => done());
+    else done();
   };
 
-  const guardFor = (auth: Exclude<RouteAuth, 'public'>, beforePasswordChange: boolean) => async (req: FastifyRequest) => {
-    const entry = await authenticate(req);
+  /** What the route asks beyond a valid session, and the caller's data scope; a promise only while the scope is worked out. */
+  const authorize = (req: FastifyRequest, entry: AuthEntry, auth: Exclude<RouteAuth, 'public'>, beforePasswordChange: boolean): Promise<DeptScope> | undefined => {
     // an issued password (new user, employee login) opens nothing but its own change (U23)
     if (entry.base.mustChangePassword && !beforePasswordChange) throw new AppError('PASSWORD_CHANGE_REQUIRED', {});
     if (auth !== 'user' && !hasPermission(entry.base.permissions, auth)) throw new AppError('FORBIDDEN');
     // The caller's data scope is settled before any handler opens a write transaction: hooks read it
     // inside transactions, and on SQLite (one connection) a first lookup there would wait for ever.
     // No query unless the user holds a 自定义 role, and then once per user and authorization epoch.
-    entry.scope ??= computeDeptScope(app.database.db, entry.base).then(
-      // shared by this user's requests: frozen, so no handler can change another request's scope
-      (scope) => (scope === null ? null : (Object.freeze(scope) as number[])),
-      (err: unknown) => {
-        entry.scope = undefined;
-        throw err;
-      },
-    );
-    await primeRequestDeptScope(req, entry.scope);
+    if (!entry.scope) {
+      const scope: Promise<DeptScope> = computeDeptScope(app.database.db, entry.base).then(
+        // shared by this user's requests: frozen, so no handler can change another request's scope
+        (found) => {
+          if (entry.scope === scope) entry.scopeSettled = true;
+          return found === null ? null : (Object.freeze(found) as number[]);
+        },
+        (err: unknown) => {
+          if (entry.scope === scope) entry.scope = undefined;
+          throw err;
+        },
+      );
+      entry.scope = scope;
+    }
+    primeRequestDeptScope(req, entry.scope);
+    return entry.scopeSettled ? undefined : entry.scope;
+  };
+
+  const guardFor = (auth: Exclude<RouteAuth, 'public'>, beforePasswordChange: boolean) => {
+    const guard = (req: FastifyRequest, _reply: FastifyReply, done: HookDone) => {
+      let waiting: Promise<unknown> | undefined;
+      try {
+        const entered = authenticate(req);
+        waiting = entered instanceof Promise ? entered.then((entry) => authorize(req, entry, auth, beforePasswordChange)) : authorize(req, entered, auth, beforePasswordChange);
+      } catch (err) {
+        return done(err as Error);
+      }
+      // outside the try: an error thrown by what runs after the guard is not the guard's to answer
+      if (waiting) waiting.then(() => done(), done);
+      else done();
+    };
+    return guard;
   };
 
   // Before the answer leaves (so the caller's next request already sees it): any successful write may have
