@@ -21,8 +21,8 @@ describe('security headers and rate limits', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('sends a CSP that fits the SPA, frame-ancestors self, nosniff and a referrer policy on pages, assets and API', async () => {
-    for (const url of ['/', '/system/user', '/assets/index-abc.js', '/auth/publicKey', '/api/users', '/api/nothing-here']) {
+  it('sends a CSP that fits the SPA, frame-ancestors self, nosniff and a referrer policy on pages and assets', async () => {
+    for (const url of ['/', '/system/user', '/assets/index-abc.js']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("default-src 'self'");
@@ -34,6 +34,21 @@ describe('security headers and rate limits', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
+  });
+
+  it('sends JSON answers (found, refused, missing) the API policy: nothing loads or runs, no frame, nosniff', async () => {
+    for (const url of ['/auth/publicKey', '/api/users', '/api/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      // the page-only headers stay with the pages
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
   });
 
