@@ -1,51 +1,46 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fastifyMultipart, type FastifyMultipartOptions } from '@fastify/multipart';
 
-type MultipartHook = (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** The plugin's request methods that save an upload to temporary files, which its per-request hooks clean up. */
+const SAVING_TO_TEMPORARY_FILES = new Set(['saveRequestFiles']);
 
-/** A request with a multipart body, the only kind @fastify/multipart's content-type parser takes. */
-export function carriesMultipart(req: FastifyRequest): boolean {
-  const type = req.headers['content-type'];
-  return typeof type === 'string' && /multipart/i.test(type);
-}
-
-/** The plugin's per-request hook, run for multipart requests only (a header test for every other one). */
-function forMultipartOnly(hook: MultipartHook) {
-  return function multipartOnly(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void {
-    if (!carriesMultipart(req)) {
-      done();
-      return;
-    }
-    hook.call(this, req, reply).then(() => done(), done);
-  };
+/** What a handler that tries to save an upload to temporary files is told (a programming error, so English). */
+function streamedOnly(): never {
+  throw new Error('uploads are streamed (req.parts() / req.file()); saving them to temporary files is not supported here');
 }
 
 /**
- * Uploads (`req.file()`, `req.parts()`, `req.isMultipart()`): @fastify/multipart, whose two global hooks (an async
- * onRequest that puts a `close` listener on every answer and an async onResponse that cleans the request's saved
- * temporary files) only ever have work on a multipart request. Registered as they are, they ran on every request
- * of every route (two promises and a listener per request on /auth/info and the lists, issue 27); here each is
- * handed to Fastify behind a header test, so they still run, unchanged, on every multipart request. Everything
- * else the plugin adds (content-type parser, request decorators, error classes) goes to the app as it is.
+ * Uploads (`req.parts()`, `req.file()`, `req.isMultipart()`): @fastify/multipart without its two per-request hooks.
+ * Those hooks (an async onRequest that puts a `close` listener on every answer, an async onResponse) exist only to
+ * delete the temporary files `req.saveRequestFiles()` writes. This server streams every upload (crud/excel.ts reads
+ * `req.parts()`) and never saves one, so the hooks had nothing to do, yet they ran on every request of every route:
+ * two hook runners, two promises and a listener per /auth/info or list request (issue 27). Here they are not
+ * registered, and `saveRequestFiles` refuses instead of writing files nothing would delete. Everything else the
+ * plugin adds (content-type parser, request decorators, error classes) goes to the app as it is.
  */
 export const uploadsPlugin = fp(
   (app: FastifyInstance, opts: FastifyMultipartOptions, done: (err?: Error) => void) => {
-    const hooksForMultipartOnly = new Proxy(app, {
+    const withoutTemporaryFiles = new Proxy(app, {
       get(target, key) {
         if (key === 'addHook') {
-          return (name: string, hook: MultipartHook) => {
-            if (name === 'onRequest' || name === 'onResponse') target.addHook(name, forMultipartOnly(hook));
-            // addHook's overloads pair each literal hook name with its signature; this passes any name through unchanged
-            else target.addHook(name as never, hook as never);
-            return hooksForMultipartOnly;
+          return (name: string, hook: unknown) => {
+            // onRequest and onResponse serve the temporary files only; anything else would be new and is kept
+            if (name !== 'onRequest' && name !== 'onResponse') target.addHook(name as never, hook as never);
+            return withoutTemporaryFiles;
+          };
+        }
+        if (key === 'decorateRequest') {
+          return (name: string | symbol, value: unknown, dependencies?: string[]) => {
+            target.decorateRequest(name as never, (typeof name === 'string' && SAVING_TO_TEMPORARY_FILES.has(name) ? streamedOnly : value) as never, dependencies);
+            return withoutTemporaryFiles;
           };
         }
         const value = Reflect.get(target, key, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    (fastifyMultipart as unknown as (instance: FastifyInstance, o: FastifyMultipartOptions, cb: (err?: Error) => void) => void)(hooksForMultipartOnly, opts, done);
+    (fastifyMultipart as unknown as (instance: FastifyInstance, o: FastifyMultipartOptions, cb: (err?: Error) => void) => void)(withoutTemporaryFiles, opts, done);
   },
   { name: '@fastify/multipart', fastify: '5.x' },
 );
