@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import { Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { SCHEDULER_TIMEZONE } from './cron.ts';
+import { CHINA_TIME, SCHEDULER_TIMEZONE } from './cron.ts';
 import type { SchedulerEngine } from './inProcessEngine.ts';
 import { INSTANCE_NAME, type RunPipeline, type RunRequest, runOptionsOf, schedulerKeys } from './runner.ts';
 import type { Cache } from '../cache.ts';
@@ -171,6 +171,8 @@ export class BullEngine implements SchedulerEngine {
 /** BullMQ's next fire time from croner, so both engines read a pattern the same way. */
 function croneRepeatStrategy(millis: number, opts: { pattern?: string; tz?: string }): number | undefined {
   if (!opts.pattern) return undefined;
-  const next = new Cron(opts.pattern, { paused: true, timezone: opts.tz ?? SCHEDULER_TIMEZONE }).nextRun(new Date(millis));
+  // the schedules this engine writes name China's zone, which croner computes as its fixed offset (cron.ts)
+  const zone = !opts.tz || opts.tz === SCHEDULER_TIMEZONE ? CHINA_TIME : { timezone: opts.tz };
+  const next = new Cron(opts.pattern, { paused: true, ...zone }).nextRun(new Date(millis));
   return next ? next.getTime() : undefined;
 }

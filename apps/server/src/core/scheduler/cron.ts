@@ -4,6 +4,15 @@ import { AppError } from '../errors.ts';
 /** Every schedule fires in China time, whatever the server's zone (spec: dates are China dates). */
 export const SCHEDULER_TIMEZONE = 'Asia/Shanghai';
 
+/**
+ * China time as croner computes it in this process: Asia/Shanghai's fixed UTC+8 (480 minutes; no daylight saving
+ * since 1991), given as an offset rather than as the zone's name. The same clock for every date a schedule can
+ * reach, but croner then needs no Intl.DateTimeFormat: the first one in a process reads ~7 MB of the Node binary's
+ * ICU data into memory, which a started server held for nothing but this (issue 27). BullMQ's scheduler (Redis)
+ * still takes the zone's name, SCHEDULER_TIMEZONE.
+ */
+export const CHINA_TIME: { readonly utcOffset: number } = Object.freeze({ utcOffset: 480 });
+
 /** Longest expression a row stores (the column is varchar(120)). */
 const MAX_CRON_LENGTH = 120;
 
@@ -50,7 +59,7 @@ export function normaliseCron(expr: string): NormalisedCron {
   const pattern = parts.join(' ');
   let cron: Cron;
   try {
-    cron = new Cron(pattern, { paused: true, timezone: SCHEDULER_TIMEZONE });
+    cron = new Cron(pattern, { paused: true, ...CHINA_TIME });
   } catch {
     throw invalid(display);
   }
@@ -61,7 +70,7 @@ export function normaliseCron(expr: string): NormalisedCron {
 /** The next `count` fire times of an expression (ISO strings), for the dialog's preview. Throws like normaliseCron. */
 export function nextFireTimes(expr: string, count = 5, from?: Date): string[] {
   const { pattern } = normaliseCron(expr);
-  return new Cron(pattern, { paused: true, timezone: SCHEDULER_TIMEZONE }).nextRuns(count, from).map((d) => d.toISOString());
+  return new Cron(pattern, { paused: true, ...CHINA_TIME }).nextRuns(count, from).map((d) => d.toISOString());
 }
 
 /** `N/S` (Quartz: from N every S) → `N-max/S` in every comma-separated part of a field. */

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { SCHEDULER_TIMEZONE } from './cron.ts';
+import { CHINA_TIME } from './cron.ts';
 import { type RunPipeline, type RunRequest, runOptionsOf } from './runner.ts';
 import type { ScheduleSpec } from './types.ts';
 
@@ -41,7 +41,7 @@ export class InProcessEngine implements SchedulerEngine {
     const options = runOptionsOf(spec);
     // a fire due since the schedule last ran (or an operator last armed it) was missed while no instance ran
     if (spec.since) {
-      const missed = new Cron(pattern, { paused: true, timezone: SCHEDULER_TIMEZONE }).nextRun(spec.since);
+      const missed = new Cron(pattern, { paused: true, ...CHINA_TIME }).nextRun(spec.since);
       if (missed && missed.getTime() < Date.now() - this.misfireGraceMs) {
         missed.setMilliseconds(0);
         const req = { key, spec, trigger: 'cron' as const, fireTime: missed };
@@ -50,7 +50,7 @@ export class InProcessEngine implements SchedulerEngine {
       }
     }
     // protect: a fire while the previous run still runs is not started (unless runs may overlap)
-    const cron = new Cron(pattern, { timezone: SCHEDULER_TIMEZONE, protect: !options.overlap, name: key }, async (self: Cron) => {
+    const cron = new Cron(pattern, { ...CHINA_TIME, protect: !options.overlap, name: key }, async (self: Cron) => {
       const fire = self.currentRun() ?? new Date();
       fire.setMilliseconds(0);
       await this.track(this.pipeline.run({ key, spec, trigger: 'cron', fireTime: fire }));
