@@ -54,9 +54,9 @@ function freePort(): Promise<number> {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+/** CPU seconds (user + system) a process (all its threads) or, with `mainThread`, its JavaScript thread has used so far. */
+function cpuSeconds(pid: number, mainThread = false): number {
+  const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
 }
@@ -101,12 +101,12 @@ async function stopServer(s: Server): Promise<void> {
 }
 
 /** One autocannon run; requests answered 2xx and the server's CPU seconds over it. */
-async function load(s: Server, url: string, headers: Record<string, string>, seconds: number): Promise<{ requests: number; seconds: number; cpu: number }> {
-  const cpu0 = cpuSeconds(s.child.pid!);
+async function load(s: Server, url: string, headers: Record<string, string>, seconds: number): Promise<{ requests: number; seconds: number; cpu: number; mainCpu: number }> {
+  const [cpu0, main0] = [cpuSeconds(s.child.pid!), cpuSeconds(s.child.pid!, true)];
   const result = await autocannon({ url: `${s.base}${url}`, connections: CONNECTIONS, duration: seconds, headers });
-  const cpu = cpuSeconds(s.child.pid!) - cpu0;
+  const [cpu, mainCpu] = [cpuSeconds(s.child.pid!) - cpu0, cpuSeconds(s.child.pid!, true) - main0];
   if (result.non2xx || result.errors) throw new Error(`${s.name} ${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { requests: result['2xx'], seconds: result.duration, cpu };
+  return { requests: result['2xx'], seconds: result.duration, cpu, mainCpu };
 }
 
 /** The same answer on both sides (ids and totals; the floor maps staff without the product's conversions). */
@@ -183,9 +183,9 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
       const same = await sameAnswer(product, floor, url, headers);
       // warm-up (JIT, statement caches, pools), then the timed runs in alternation
       for (const s of [product, floor]) await load(s, url, headers, Math.min(2, SECONDS));
-      const sum = new Map<Server, { requests: number; seconds: number; cpu: number }>([
-        [product, { requests: 0, seconds: 0, cpu: 0 }],
-        [floor, { requests: 0, seconds: 0, cpu: 0 }],
+      const sum = new Map<Server, { requests: number; seconds: number; cpu: number; mainCpu: number }>([
+        [product, { requests: 0, seconds: 0, cpu: 0, mainCpu: 0 }],
+        [floor, { requests: 0, seconds: 0, cpu: 0, mainCpu: 0 }],
       ]);
       for (let round = 0; round < ROUNDS; round++) {
         for (const s of round % 2 ? [floor, product] : [product, floor]) {
@@ -194,13 +194,16 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
           t.requests += r.requests;
           t.seconds += r.seconds;
           t.cpu += r.cpu;
+          t.mainCpu += r.mainCpu;
         }
       }
       const [p, f] = [sum.get(product)!, sum.get(floor)!];
       const [pRate, fRate] = [p.requests / p.seconds, f.requests / f.seconds];
       const [pCpu, fCpu] = [(p.cpu / p.requests) * 1e6, (f.cpu / f.requests) * 1e6];
+      // of which the JavaScript thread (the rest: garbage-collector helpers, compiler and libuv threads)
+      const [pMain, fMain] = [(p.mainCpu / p.requests) * 1e6, (f.mainCpu / f.requests) * 1e6];
       const ratio = pRate / fRate;
-      const line = `${label} ${name}: product ${pRate.toFixed(0)} req/s, ${pCpu.toFixed(0)} µs CPU/request; floor ${fRate.toFixed(0)} req/s, ${fCpu.toFixed(0)} µs CPU/request; ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'OK' : 'MISSED'}); CPU ratio floor/product ${(fCpu / pCpu).toFixed(2)}; answers: ${same}`;
+      const line = `${label} ${name}: product ${pRate.toFixed(0)} req/s, ${pCpu.toFixed(0)} µs CPU/request (main thread ${pMain.toFixed(0)}); floor ${fRate.toFixed(0)} req/s, ${fCpu.toFixed(0)} µs CPU/request (main thread ${fMain.toFixed(0)}); ratio ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'OK' : 'MISSED'}); CPU ratio floor/product ${(fCpu / pCpu).toFixed(2)}; answers: ${same}`;
       console.log(line);
       lines.push(line);
     }
