@@ -15,8 +15,9 @@
  * For GET /auth/info, GET /api/users?page=0&size=10 and the big company's staff list: autocannon runs (10
  * connections) taken in alternation (product, floor, floor, product...) after a warm-up of each, then req/s, the
  * server process's CPU µs per request (utime+stime from /proc/<pid>/stat over the run) and the ratio product/floor
- * (target >= 0.8). Idle RSS of both after start (target <= 1.5x the floor). The load generator runs in this process
- * on the same 2 cores, alike for both sides.
+ * (target >= 0.8). Idle RSS of both after start (target <= 1.5x the floor), after the runs, and at rest
+ * (BENCH_REST_SECONDS, 20, without requests). The load generator runs in this process on the same 2 cores, alike
+ * for both sides.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -207,7 +208,17 @@ async function benchOn(label: string, dbUrl: string, dataDir: string): Promise<s
       console.log(line);
       lines.push(line);
     }
-    const rssLine = `${label} idle RSS: product ${idle[0].toFixed(0)} MB, floor ${idle[1].toFixed(0)} MB, ${(idle[0] / idle[1]).toFixed(2)}x (target <= ${TARGET_RSS}x: ${idle[0] / idle[1] <= TARGET_RSS ? 'OK' : 'MISSED'}); after the runs ${rssMb(product.child.pid!).toFixed(0)} / ${rssMb(floor.child.pid!).toFixed(0)} MB`;
+    const afterRuns = [rssMb(product.child.pid!), rssMb(floor.child.pid!)];
+    // At rest: V8's memory reducer shrinks a heap some seconds after the requests stop (seen at ~16 s after start);
+    // BENCH_REST_SECONDS=0 skips this figure.
+    const restSeconds = Number(process.env.BENCH_REST_SECONDS ?? 20);
+    let rest = '';
+    if (restSeconds > 0) {
+      await new Promise((r) => setTimeout(r, restSeconds * 1000));
+      const [p, f] = [rssMb(product.child.pid!), rssMb(floor.child.pid!)];
+      rest = `; at rest (${restSeconds} s without requests) ${p.toFixed(0)} / ${f.toFixed(0)} MB, ${(p / f).toFixed(2)}x`;
+    }
+    const rssLine = `${label} idle RSS: product ${idle[0].toFixed(0)} MB, floor ${idle[1].toFixed(0)} MB, ${(idle[0] / idle[1]).toFixed(2)}x (target <= ${TARGET_RSS}x: ${idle[0] / idle[1] <= TARGET_RSS ? 'OK' : 'MISSED'}); after the runs ${afterRuns[0].toFixed(0)} / ${afterRuns[1].toFixed(0)} MB${rest}`;
     console.log(rssLine);
     lines.push(rssLine);
   } finally {
