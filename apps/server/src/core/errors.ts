@@ -1,5 +1,6 @@
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorParams, renderError } from '@app/shared/errors/catalogue';
 import { type FieldMessage, firstIssueMessage, zhText } from '@app/shared/errors/zodIssues';
+import { CodedProblem } from '@app/shared/errors/codedProblem';
 import type { z } from 'zod';
 
 /**
@@ -29,16 +30,15 @@ export class AppError extends Error {
 
 /**
  * An error below the HTTP layer (an Excel reader, an import pipeline) that already says what went wrong as a
- * catalogue code with its parameters; `message` is the Chinese text (for logs and callers that quote it). The
- * route turns it into an answer with {@link appErrorOf}, in the request's language.
+ * catalogue code with its parameters (the shared CodedProblem); `message` is the Chinese text (for logs and callers
+ * that quote it). The route turns it into an answer with {@link appErrorOf}, in the request's language.
  */
-export class CodedError extends Error {
-  readonly code: ErrorCode;
-  readonly params: ErrorParams;
-  constructor(code: ErrorCode, params: ErrorParams = {}) {
-    super(renderError(code, params, 'zh'));
-    this.code = code;
-    this.params = params;
+export class CodedError extends CodedProblem {
+  get code(): ErrorCode {
+    return this.reason.code;
+  }
+  get params(): ErrorParams {
+    return this.reason.params ?? {};
   }
 }
 

@@ -1,4 +1,5 @@
-import { type CodedMessage, type ErrorCode, type ErrorParams, renderError } from '../errors/catalogue.ts';
+import { type ErrorCode, type ErrorParams, renderError } from '../errors/catalogue.ts';
+import { CodedProblem } from '../errors/codedProblem.ts';
 
 /** Machine-readable code carried by every {@link PayrollInputError}. */
 export const PAYROLL_INPUT_ERROR = 'PAYROLL_INPUT' as const;
@@ -7,9 +8,8 @@ export const PAYROLL_INPUT_ERROR = 'PAYROLL_INPUT' as const;
  * Bad input to the payroll engine: names the offending field and carries its reason as a catalogue code with
  * parameters (`reason`), so the salary flow answers it in the request's language.
  */
-export class PayrollInputError extends Error {
+export class PayrollInputError extends CodedProblem {
   readonly code = PAYROLL_INPUT_ERROR;
-  readonly reason: CodedMessage;
 
   constructor(
     readonly field: string,
@@ -17,9 +17,8 @@ export class PayrollInputError extends Error {
     params: ErrorParams = {},
   ) {
     // `message` stays the Chinese text (logs, callers of the typed entry point that print it)
-    super(renderError(code, params, 'zh'));
+    super(code, params);
     this.name = 'PayrollInputError';
-    this.reason = { code, params };
   }
 
   get messageZh(): string {

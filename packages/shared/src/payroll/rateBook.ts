@@ -1,4 +1,4 @@
-import { type CodedMessage, type ErrorCode, type ErrorParams, renderError } from '../errors/catalogue.ts';
+import { CodedProblem } from '../errors/codedProblem.ts';
 import type { RateRatioField } from '../staffDerivations.ts';
 import type { Fen } from './money.ts';
 import type { PayrollRates } from './socialInsurance.ts';
@@ -12,14 +12,7 @@ import type { PayrollRates } from './socialInsurance.ts';
  * A rate dictionary that cannot be used: its reason (naming the dictionary, version and entry) is a catalogue
  * code with parameters, rendered in the answer's language; `message` is its Chinese text.
  */
-export class RateError extends Error {
-  readonly reason: CodedMessage;
-
-  constructor(code: ErrorCode, params: ErrorParams = {}) {
-    super(renderError(code, params, 'zh'));
-    this.reason = { code, params };
-  }
-}
+export class RateError extends CodedProblem {}
 
 /** One resolved rate version: everything but the per-staff ratios, which the salary row carries. */
 export interface RateVersion {

@@ -1,4 +1,5 @@
-import { type CodedMessage, type ErrorCode, type ErrorParams, renderError } from '../errors/catalogue.ts';
+import type { CodedMessage, ErrorCode, ErrorParams } from '../errors/catalogue.ts';
+import { CodedProblem } from '../errors/codedProblem.ts';
 import { salaryResource } from '../resources/salary.ts';
 import type { PayrollInputError } from './errors.ts';
 
@@ -7,9 +8,7 @@ import type { PayrollInputError } from './errors.ts';
  * answer's language by whoever shows it; `message` is its Chinese text. When the engine's own checks refused an
  * input, `inputError` keeps that error, so that the typed entry point (calculateMonthlySalary) can answer with it.
  */
-export class RowDataProblem extends Error {
-  readonly reason: CodedMessage;
-
+export class RowDataProblem extends CodedProblem {
   constructor(
     code: ErrorCode,
     params: ErrorParams = {},
@@ -17,8 +16,7 @@ export class RowDataProblem extends Error {
     /** The row's field at fault, when one is (the report names it beside the reason). */
     readonly field?: string,
   ) {
-    super(renderError(code, params, 'zh'));
-    this.reason = { code, params };
+    super(code, params);
   }
 
   /** A problem whose reason is another error's (a rate dictionary's, an engine input's). */
