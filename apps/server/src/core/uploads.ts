@@ -21,18 +21,22 @@ function streamedOnly(): never {
  */
 export const uploadsPlugin = fp(
   (app: FastifyInstance, opts: FastifyMultipartOptions, done: (err?: Error) => void) => {
+    // Fastify's overloads pair each literal hook or decorator name with its value's type; the plugin's calls are
+    // passed through by name, so they are called here through these plain signatures.
+    const addHook = app.addHook.bind(app) as (name: string, hook: unknown) => unknown;
+    const decorateRequest = app.decorateRequest.bind(app) as (name: string | symbol, value: unknown, dependencies?: string[]) => unknown;
     const withoutTemporaryFiles = new Proxy(app, {
       get(target, key) {
         if (key === 'addHook') {
           return (name: string, hook: unknown) => {
             // onRequest and onResponse serve the temporary files only; anything else would be new and is kept
-            if (name !== 'onRequest' && name !== 'onResponse') target.addHook(name as never, hook as never);
+            if (name !== 'onRequest' && name !== 'onResponse') addHook(name, hook);
             return withoutTemporaryFiles;
           };
         }
         if (key === 'decorateRequest') {
           return (name: string | symbol, value: unknown, dependencies?: string[]) => {
-            target.decorateRequest(name as never, (typeof name === 'string' && SAVING_TO_TEMPORARY_FILES.has(name) ? streamedOnly : value) as never, dependencies);
+            decorateRequest(name, typeof name === 'string' && SAVING_TO_TEMPORARY_FILES.has(name) ? streamedOnly : value, dependencies);
             return withoutTemporaryFiles;
           };
         }
