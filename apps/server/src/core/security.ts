@@ -81,11 +81,6 @@ const API_HEADERS: [name: string, value: string][] = [
 
 const isJsonAnswer = (contentType: unknown): boolean => typeof contentType === 'string' && contentType.startsWith('application/json');
 
-/** The security headers an answer of this content type gets. */
-export function securityHeadersFor(contentType: unknown): readonly (readonly [name: string, value: string])[] {
-  return isJsonAnswer(contentType) ? API_HEADERS : DOCUMENT_HEADERS;
-}
-
 const SECURITY_HEADER_NAMES = new Set([...DOCUMENT_HEADERS, ...API_HEADERS].map(([name]) => name));
 /** Each set as the lines of an HTTP head, validated once (setHeader would check them on every answer). */
 const headLines = (headers: [string, string][]) =>
@@ -96,8 +91,16 @@ const headLines = (headers: [string, string][]) =>
       return `${name}: ${value}\r\n`;
     })
     .join('');
-const DOCUMENT_HEAD_LINES = headLines(DOCUMENT_HEADERS);
-const API_HEAD_LINES = headLines(API_HEADERS);
+/** A set of security headers, and the same as head lines. */
+interface SecuritySet {
+  headers: readonly (readonly [name: string, value: string])[];
+  lines: string;
+}
+const DOCUMENT_SET: SecuritySet = { headers: DOCUMENT_HEADERS, lines: headLines(DOCUMENT_HEADERS) };
+const API_SET: SecuritySet = { headers: API_HEADERS, lines: headLines(API_HEADERS) };
+
+/** The security headers an answer of this content type gets: the API set for JSON, the document set otherwise. */
+const securitySetFor = (contentType: unknown): SecuritySet => (isJsonAnswer(contentType) ? API_SET : DOCUMENT_SET);
 
 /**
  * What `_storeHeader` is handed, read once: the content type and the names of the security headers an answer sets
@@ -137,15 +140,13 @@ export class SecuredServerResponse extends ServerResponse {
   _storeHeader(firstLine: string, headers: unknown): void {
     const head = readHead(headers);
     // headers set with setHeader arrive as Node's own map of [name, value] pairs, which getHeader reads
-    const json = isJsonAnswer(this.getHeader('content-type') ?? head.contentType);
+    const set = securitySetFor(this.getHeader('content-type') ?? head.contentType);
     const lines = head.own
-      ? (json ? API_HEADERS : DOCUMENT_HEADERS)
+      ? set.headers
           .filter(([name]) => !head.own!.has(name))
           .map(([name, value]) => `${name}: ${value}\r\n`)
           .join('')
-      : json
-        ? API_HEAD_LINES
-        : DOCUMENT_HEAD_LINES;
+      : set.lines;
     (ServerResponse.prototype as unknown as { _storeHeader(f: string, h: unknown): void })._storeHeader.call(this, firstLine + lines, headers);
   }
 }
@@ -161,7 +162,7 @@ function securedWriteHead(raw: ServerResponse): void {
   raw.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
     // writeHead(status, headers) or writeHead(status, statusMessage, headers)
     const given = readHead(typeof rest[0] === 'string' ? rest[1] : rest[0]);
-    for (const [name, value] of securityHeadersFor(this.getHeader('content-type') ?? given.contentType)) {
+    for (const [name, value] of securitySetFor(this.getHeader('content-type') ?? given.contentType).headers) {
       if (!given.own?.has(name) && !this.hasHeader(name)) this.setHeader(name, value);
     }
     return (writeHead as (...args: unknown[]) => ServerResponse).call(this, statusCode, ...rest);
