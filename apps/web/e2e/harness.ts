@@ -193,9 +193,37 @@ export const activeScreen = (page: Page): Locator => page.locator('.app-screen[d
 export const openDialog = (page: Page): Locator => page.locator('.ant-modal-wrap:visible .ant-modal').last();
 /** Notifications holding the text. */
 export const notice = (page: Page, text: string | RegExp): Locator => page.locator('.ant-notification-notice', { hasText: text });
-/** Wait until a notification holding the text is shown. */
+/**
+ * Wait until a notification holding the text is shown. When it does not come, the failure says which notices and
+ * which dialog were on screen instead (a refusal's reason, a dialog still open), not just "did not succeed in time".
+ */
 export async function expectNotice(page: Page, text: string | RegExp, timeout = 10_000): Promise<void> {
-  await expect.poll(() => notice(page, text).count(), { timeout }).toBeGreaterThan(0);
+  try {
+    await expect.poll(() => notice(page, text).count(), { timeout }).toBeGreaterThan(0);
+  } catch (err) {
+    const shown = await page.locator('.ant-notification-notice, .ant-message-notice').allTextContents();
+    const dialog = (await page.locator('.ant-modal-wrap:visible .ant-modal').count()) ? await openDialog(page).textContent() : null;
+    throw new Error(`no notice "${String(text)}" within ${timeout} ms; notices shown: ${JSON.stringify(shown)}; open dialog: ${JSON.stringify(dialog?.slice(0, 300) ?? null)}`, { cause: err });
+  }
+}
+/**
+ * Click `trigger` and wait for the dialog holding `testId` (the top-most dialog). A click that lands while the list
+ * under it re-renders (a row replaced by its refreshed copy) opens nothing: it is clicked again, three times at most.
+ */
+export async function openDialogBy(page: Page, trigger: Locator, testId: string): Promise<Locator> {
+  const dialog = openDialog(page);
+  const field = dialog.getByTestId(testId);
+  for (let attempt = 1; ; attempt++) {
+    // a dialog that opened slowly after the previous click is taken as it is, not clicked through its mask
+    if (attempt > 1 && (await field.isVisible())) return dialog;
+    await trigger.click();
+    try {
+      await field.waitFor({ state: 'visible', timeout: 8000 });
+      return dialog;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 /** Notices sit over the top-right corner (and stay while hovered): move away and let them go. */
 export async function clearNotices(page: Page): Promise<void> {
@@ -227,6 +255,28 @@ export async function choose(page: Page, trigger: Locator, option: string | RegE
     } catch (err) {
       if (attempt === 3) throw err;
       await page.waitForTimeout(300);
+    }
+  }
+}
+
+/**
+ * Type `value` into an antd date or month picker's input and commit it with Enter. What counts is the value the
+ * picker keeps once focus has left it (text typed but not taken falls back to the old value on blur), so that is
+ * what is checked; a keystroke lost on a busy machine is typed again, three times at most.
+ */
+export async function typeDate(input: Locator, value: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+    await input.blur();
+    try {
+      await expect.poll(() => input.inputValue(), { timeout: 3000 }).toBe(value);
+      // the panel closes with an animation; a click or a screenshot taken meanwhile would meet it
+      await expect.poll(() => input.page().locator('.ant-picker-dropdown:visible').count(), { timeout: 3000 }).toBe(0);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
     }
   }
 }

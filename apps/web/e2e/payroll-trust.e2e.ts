@@ -1,7 +1,7 @@
 import { idCardCheckDigit } from '@app/shared/idcard';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, openDialog, openScreen, SCREENSHOT_DIR, screenshot, staffBody, startLoggedIn, tableRow, withoutFavicon } from './harness';
+import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, openDialog, openScreen, SCREENSHOT_DIR, screenshot, staffBody, startLoggedIn, tableRow, typeDate, withoutFavicon } from './harness';
 
 /**
  * Issue 20 ("payroll you can trust") in a real browser: the tax-input screens choose the withholding agent and the
@@ -291,10 +291,7 @@ describe('payroll trust screens (issue 20)', () => {
     await panel.locator('#salary-input-backPay').fill('500');
     await tableRow(s, '核对甲').getByTestId('salary-save').click();
     await expect.poll(() => panel.textContent()).toContain('请选择所属月份');
-    const monthInput = panel.locator('#salary-input-backPayMonth');
-    await monthInput.click();
-    await monthInput.fill(prevMonth);
-    await monthInput.press('Enter');
+    await typeDate(panel.locator('#salary-input-backPayMonth'), prevMonth);
     await panel.locator('#salary-input-severance').fill('20000');
     await page.mouse.move(5, 5);
     await page.waitForTimeout(300);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, expectNotice, type Harness, login, openDialog, openScreen, screenshot, startLoggedIn, tableRow, withoutFavicon } from './harness';
+import { choose, expectNotice, type Harness, login, openDialog, openDialogBy, openScreen, screenshot, startLoggedIn, tableRow, typeDate, withoutFavicon } from './harness';
 
 /**
  * 工资条发放 (issue 24 item 1) in a real browser: the clerk publishes a confirmed month from the delivery screen, one
@@ -54,15 +54,10 @@ describe('payslip delivery', () => {
 
   it('the clerk publishes, one employee confirms, another objects, the clerk reads and answers the objection', async () => {
     const s = await openScreen(page, '/salary/payslipDelivery', 'payslip-delivery-page');
-    await s.getByTestId('delivery-publish').click();
-    const dialog = openDialog(page);
+    const dialog = await openDialogBy(page, s.getByTestId('delivery-publish'), 'publish-month');
     await choose(page, dialog.getByTestId('publish-company'), '发放测试单位');
     // the month picker takes a typed month (its test id sits on the input)
-    const monthInput = dialog.getByTestId('publish-month');
-    await monthInput.click();
-    await monthInput.fill(MONTH);
-    await monthInput.press('Enter');
-    await expect.poll(() => monthInput.inputValue()).toBe(MONTH);
+    await typeDate(dialog.getByTestId('publish-month'), MONTH);
     await screenshot(page, 'payslip-delivery-publish');
     await dialog.getByTestId('publish-ok').click();
     await expectNotice(page, '已发布，通知 2 人');
@@ -89,10 +84,10 @@ describe('payslip delivery', () => {
     // 孙二 objects
     const two = await employeePage(cards[1]);
     const his = two.getByTestId('my-receipts');
-    await his.getByTestId('receipt-object').click();
-    await openDialog(two).getByTestId('object-text').fill('加班8小时没有算');
+    const objection = await openDialogBy(two, his.getByTestId('receipt-object'), 'object-text');
+    await objection.getByTestId('object-text').fill('加班8小时没有算');
     await screenshot(two, 'payslip-delivery-employee-object');
-    await openDialog(two).getByTestId('object-ok').click();
+    await objection.getByTestId('object-ok').click();
     await expect.poll(() => his.getByTestId('receipt-state').textContent(), { timeout: 10_000 }).toBe('有异议');
     expect(withoutFavicon(h.errorsOf(two).console)).toEqual([]);
 
@@ -106,9 +101,9 @@ describe('payslip delivery', () => {
     await row.getByTestId('delivery-detail').click();
     const drawer = page.locator('.ant-drawer-open');
     await expect.poll(() => drawer.getByTestId('objection-text').first().textContent(), { timeout: 10_000 }).toBe('加班8小时没有算');
-    await drawer.getByTestId('objection-reply').click();
-    await openDialog(page).getByTestId('reply-text').fill('已核实，下月补发加班费');
-    await openDialog(page).getByTestId('reply-ok').click();
+    const reply = await openDialogBy(page, drawer.getByTestId('objection-reply'), 'reply-text');
+    await reply.getByTestId('reply-text').fill('已核实，下月补发加班费');
+    await reply.getByTestId('reply-ok').click();
     await expectNotice(page, '已答复');
     await expect.poll(() => drawer.getByTestId('objection-table').textContent(), { timeout: 10_000 }).toContain('已核实，下月补发加班费');
     await screenshot(page, 'payslip-delivery-detail');

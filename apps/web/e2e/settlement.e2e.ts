@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, expectNotice, type Harness, login, openDialog, openScreen, screenshot, SCREENSHOT_DIR, startHarness, tableRow } from './harness';
+import { activeScreen, choose, expectNotice, type Harness, login, openDialog, openScreen, screenshot, SCREENSHOT_DIR, startHarness, tableRow, typeDate } from './harness';
 
 /**
  * Month close I (issue 22) in the browser: one client company through 生成 → 发送 → 客户确认 → 开票 → 登记回款 on
@@ -83,10 +83,7 @@ describe('settlement statements', () => {
     await login(page);
     const s = await openScreen(page, '/salary/settlement', 'settlement-page');
     await choose(page, s.getByTestId('settlement-generate-form').locator('.ant-select').first(), company);
-    const monthInput = s.getByTestId('settlement-generate-form').locator('.ant-picker input');
-    await monthInput.click();
-    await monthInput.fill('2026-01');
-    await monthInput.press('Enter');
+    await typeDate(s.getByTestId('settlement-generate-form').locator('.ant-picker input'), '2026-01');
     await s.getByTestId('settlement-generate').click();
     await expectNotice(page, '已生成结算单');
     const drawer = page.getByTestId('settlement-detail');
