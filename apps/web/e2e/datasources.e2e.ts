@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, expectNotice, type Harness, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
+import { activeScreen, choose, dialogsClosed, expectNotice, type Harness, openDialog, screenshot, startLoggedIn, withoutFavicon } from './harness';
 
 /**
  * 数据管理 › 数据源管理 and 自定义数据源 in a real browser against the real server: create a CSV data source by
@@ -21,7 +21,6 @@ async function chooseAndClose(p: Page, select: Locator, option: string) {
   await choose(p, select, option);
   await expect.poll(() => p.locator('.ant-select-dropdown:visible').count(), { timeout: 5_000 }).toBe(0);
 }
-const closed = (p: Page) => expect.poll(() => p.locator('.ant-modal-wrap:visible').count(), { timeout: 5_000 }).toBe(0);
 
 describe('数据源管理', () => {
   it('creates a CSV data source by upload and shows its fields and preview', async () => {
@@ -48,7 +47,7 @@ describe('数据源管理', () => {
     await screenshot(page, 'datasource-dialog-csv');
     await d.getByRole('button', { name: /确\s*定/ }).click();
     await expectNotice(page, '添加成功');
-    await closed(page);
+    await dialogsClosed(page);
 
     const row = s.locator('[data-testid="datasources-table"] tbody tr.ant-table-row', { hasText: '十一月考勤（GBK）' });
     await row.waitFor({ state: 'visible', timeout: 10_000 });
@@ -84,7 +83,7 @@ describe('数据源管理', () => {
     await expectNotice(page, '添加成功');
     const row = s.locator('[data-testid="custom-table"] tbody tr.ant-table-row', { hasText: '员工花名册（基本信息）' });
     await row.waitFor({ state: 'visible', timeout: 10_000 });
-    await closed(page);
+    await dialogsClosed(page);
     expect(await row.innerText()).toMatch(/姓名[\s\S]*身份证号/);
     await screenshot(page, 'custom-datasource-list');
     expect(withoutFavicon(h.errorsOf(page).console)).toEqual([]);

@@ -225,6 +225,10 @@ export async function openDialogBy(page: Page, trigger: Locator, testId: string)
     }
   }
 }
+/** Wait until no dialog is open (nor still closing: a closing dialog's mask takes the clicks meant for the page). */
+export async function dialogsClosed(page: Page, timeout = 15_000): Promise<void> {
+  await expect.poll(() => page.locator('.ant-modal-wrap:visible').count(), { timeout }).toBe(0);
+}
 /** Notices sit over the top-right corner (and stay while hovered): move away and let them go. */
 export async function clearNotices(page: Page): Promise<void> {
   await page.mouse.move(700, 780);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, type Harness, login, notice, openDialog, screenshot, startHarness, withoutFavicon } from './harness';
+import { activeScreen, choose, type Harness, login, notice, openDialog, openDialogBy, screenshot, startHarness, withoutFavicon } from './harness';
 
 /**
  * 数据管理 in a real browser: a GBK CSV data source by upload, the model dialog's parameter rules, a 单例 task over
@@ -143,9 +143,8 @@ describe('数据管理: models, tasks, model data, statistics', () => {
     await choose(page, d.getByTestId('task-log-status'), '失败');
     await expect.poll(() => d.locator('tr.ant-table-row', { hasText: task }).count()).toBe(0);
     const failedRow = d.locator('tr.ant-table-row', { hasText: failingTask }).first();
-    await failedRow.getByTestId('task-log-detail').click();
-    const detail = page.getByTestId('task-log-exception');
-    await detail.waitFor({ state: 'visible' });
+    // the filtered page replaces the rows: a click on the row it is replacing opens nothing, so it is made again
+    const detail = (await openDialogBy(page, failedRow.getByTestId('task-log-detail'), 'task-log-exception')).getByTestId('task-log-exception');
     expect(await detail.innerText()).toContain('部门');
     await page.waitForTimeout(400);
     await screenshot(page, 'operations-task-exception');

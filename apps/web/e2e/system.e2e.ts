@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, clearNotices, expectNotice, type Harness, login, loginWithIssuedPassword, openDialog, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
+import { activeScreen, choose, clearNotices, dialogsClosed, expectNotice, type Harness, login, loginWithIssuedPassword, openDialog, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
 
 /**
  * The system screens in a real browser against the real server: departments, positions, dictionaries,
@@ -174,6 +174,9 @@ describe('system screens', () => {
     await details.getByTestId('dict-detail-search').fill('乙');
     await details.getByTestId('dict-detail-search').press('Enter');
     await expect.poll(() => details.locator('tr.ant-table-row').count()).toBe(1);
+    // the row's delete button sits under the top-right corner: the edit dialog's close and the notices must be gone
+    await dialogsClosed(page);
+    await clearNotices(page);
     await screenshot(page, 'system-dict-details');
     await tableRow(details, '乙').getByTestId('crud-delete').click();
     await expect.poll(() => page.getByText('确定删除本条数据吗？').isVisible()).toBe(true);
