@@ -207,19 +207,41 @@ export async function expectNotice(page: Page, text: string | RegExp, timeout = 
   }
 }
 /**
- * Click `trigger` and wait for the dialog holding `testId` (the top-most dialog). A click that lands while the list
- * under it re-renders (a row replaced by its refreshed copy) opens nothing: it is clicked again, three times at most.
+ * Click `trigger` until `target` shows. A click that lands while the page under it re-renders (a row replaced by its
+ * refreshed copy, a dialog still zooming in) does nothing: it is made again, three times at most. Shown slowly after
+ * an earlier click, the target is taken as it is (not clicked through a mask that now covers the trigger).
  */
-export async function openDialogBy(page: Page, trigger: Locator, testId: string): Promise<Locator> {
-  const dialog = openDialog(page);
-  const field = dialog.getByTestId(testId);
+export async function clickUntilVisible(trigger: Locator, target: Locator): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    // a dialog that opened slowly after the previous click is taken as it is, not clicked through its mask
-    if (attempt > 1 && (await field.isVisible())) return dialog;
+    if (attempt > 1 && (await target.isVisible())) return;
     await trigger.click();
     try {
-      await field.waitFor({ state: 'visible', timeout: 8000 });
-      return dialog;
+      await target.waitFor({ state: 'visible', timeout: 8000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+/** Click `trigger` until the top-most dialog holds `testId`; that dialog. */
+export async function openDialogBy(page: Page, trigger: Locator, testId: string): Promise<Locator> {
+  const dialog = openDialog(page);
+  await clickUntilVisible(trigger, dialog.getByTestId(testId));
+  return dialog;
+}
+/**
+ * Click `trigger`, which asks for a confirmation (Modal.confirm), and confirm it: the confirmation's primary button
+ * is clicked until the confirmation has gone.
+ */
+export async function confirmBy(page: Page, trigger: Locator): Promise<void> {
+  const confirmation = page.locator('.ant-modal-confirm:visible').last();
+  await clickUntilVisible(trigger, confirmation);
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1 && !(await confirmation.isVisible())) return;
+    await confirmation.locator('.ant-btn-primary').click();
+    try {
+      await confirmation.waitFor({ state: 'hidden', timeout: 8000 });
+      return;
     } catch (err) {
       if (attempt === 3) throw err;
     }

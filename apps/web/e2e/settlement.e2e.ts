@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, expectNotice, type Harness, login, openDialog, openScreen, screenshot, SCREENSHOT_DIR, startHarness, tableRow, typeDate } from './harness';
+import { activeScreen, choose, confirmBy, expectNotice, type Harness, login, openDialog, openDialogBy, openScreen, screenshot, SCREENSHOT_DIR, startHarness, tableRow, typeDate } from './harness';
 
 /**
  * Month close I (issue 22) in the browser: one client company through 生成 → 发送 → 客户确认 → 开票 → 登记回款 on
@@ -95,17 +95,12 @@ describe('settlement statements', () => {
     expect(await drawer.getByTestId('settlement-lines').textContent()).toContain('体检');
     await screenshot(page, 'settlement-draft');
 
-    const act = async (a: string) => {
-      await drawer.getByTestId(`settlement-action-${a}`).click();
-    };
-    await act('SENT');
-    await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
+    const action = (a: string) => drawer.getByTestId(`settlement-action-${a}`);
+    await confirmBy(page, action('SENT'));
     await drawer.getByTestId('state-SENT').waitFor();
-    await act('CONFIRMED');
-    await page.locator('.ant-modal-confirm .ant-btn-primary').last().click();
+    await confirmBy(page, action('CONFIRMED'));
     await drawer.getByTestId('state-CONFIRMED').waitFor();
-    await act('INVOICED');
-    let dialog = openDialog(page);
+    let dialog = await openDialogBy(page, action('INVOICED'), 'settlement-invoice-no');
     await dialog.getByTestId('settlement-invoice-no').fill('FP20260205');
     await dialog.getByTestId('settlement-date').click();
     await page.keyboard.type('2026-02-05');
@@ -113,8 +108,7 @@ describe('settlement statements', () => {
     await dialog.locator('.ant-btn-primary').click();
     await drawer.getByTestId('state-INVOICED').waitFor();
     const totalDue = (await drawer.getByTestId('settlement-total-due').textContent())?.replace(/,/g, '') ?? '';
-    await act('RECEIPT');
-    dialog = openDialog(page);
+    dialog = await openDialogBy(page, action('RECEIPT'), 'settlement-amount');
     await dialog.getByTestId('settlement-date').click();
     await page.keyboard.type('2026-02-10');
     await page.keyboard.press('Enter');
