@@ -287,8 +287,8 @@ export async function choose(page: Page, trigger: Locator, option: string | RegE
 
 /**
  * Type `value` into an antd date or month picker's input and commit it with Enter. What counts is the value the
- * picker keeps once focus has left it (text typed but not taken falls back to the old value on blur), so that is
- * what is checked; a keystroke lost on a busy machine is typed again, three times at most.
+ * picker shows once focus has left it (the one it holds, not merely the text typed), so that is what is checked;
+ * a keystroke lost on a busy machine is typed again, three times at most.
  */
 export async function typeDate(input: Locator, value: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
