@@ -47,7 +47,7 @@ describe('数据源管理', () => {
     await screenshot(page, 'datasource-dialog-csv');
     await d.getByRole('button', { name: /确\s*定/ }).click();
     await expectNotice(page, '添加成功');
-    await dialogsClosed(page);
+    await dialogsClosed(page, 5_000);
 
     const row = s.locator('[data-testid="datasources-table"] tbody tr.ant-table-row', { hasText: '十一月考勤（GBK）' });
     await row.waitFor({ state: 'visible', timeout: 10_000 });
@@ -83,7 +83,7 @@ describe('数据源管理', () => {
     await expectNotice(page, '添加成功');
     const row = s.locator('[data-testid="custom-table"] tbody tr.ant-table-row', { hasText: '员工花名册（基本信息）' });
     await row.waitFor({ state: 'visible', timeout: 10_000 });
-    await dialogsClosed(page);
+    await dialogsClosed(page, 5_000);
     expect(await row.innerText()).toMatch(/姓名[\s\S]*身份证号/);
     await screenshot(page, 'custom-datasource-list');
     expect(withoutFavicon(h.errorsOf(page).console)).toEqual([]);

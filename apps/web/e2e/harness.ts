@@ -207,16 +207,17 @@ export async function expectNotice(page: Page, text: string | RegExp, timeout = 
   }
 }
 /**
- * Click `trigger` until `target` shows. A click that lands while the page under it re-renders (a row replaced by its
- * refreshed copy, a dialog still zooming in) does nothing: it is made again, three times at most. Shown slowly after
- * an earlier click, the target is taken as it is (not clicked through a mask that now covers the trigger).
+ * Click `trigger` until `target` shows (or, with `'hidden'`, until it has gone). A click that lands while the page
+ * under it re-renders (a row replaced by its refreshed copy, a dialog still zooming in) does nothing: it is made
+ * again, three times at most. Reached slowly after an earlier click, the state is taken as it is (the trigger is not
+ * clicked through a mask that now covers it).
  */
-export async function clickUntilVisible(trigger: Locator, target: Locator): Promise<void> {
+export async function clickUntil(trigger: Locator, target: Locator, state: 'visible' | 'hidden' = 'visible'): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    if (attempt > 1 && (await target.isVisible())) return;
+    if (attempt > 1 && (await target.isVisible()) === (state === 'visible')) return;
     await trigger.click();
     try {
-      await target.waitFor({ state: 'visible', timeout: 8000 });
+      await target.waitFor({ state, timeout: 8000 });
       return;
     } catch (err) {
       if (attempt === 3) throw err;
@@ -226,26 +227,14 @@ export async function clickUntilVisible(trigger: Locator, target: Locator): Prom
 /** Click `trigger` until the top-most dialog holds `testId`; that dialog. */
 export async function openDialogBy(page: Page, trigger: Locator, testId: string): Promise<Locator> {
   const dialog = openDialog(page);
-  await clickUntilVisible(trigger, dialog.getByTestId(testId));
+  await clickUntil(trigger, dialog.getByTestId(testId));
   return dialog;
 }
-/**
- * Click `trigger`, which asks for a confirmation (Modal.confirm), and confirm it: the confirmation's primary button
- * is clicked until the confirmation has gone.
- */
+/** Click `trigger`, which asks for a confirmation (Modal.confirm), and confirm it until the confirmation has gone. */
 export async function confirmBy(page: Page, trigger: Locator): Promise<void> {
   const confirmation = page.locator('.ant-modal-confirm:visible').last();
-  await clickUntilVisible(trigger, confirmation);
-  for (let attempt = 1; ; attempt++) {
-    if (attempt > 1 && !(await confirmation.isVisible())) return;
-    await confirmation.locator('.ant-btn-primary').click();
-    try {
-      await confirmation.waitFor({ state: 'hidden', timeout: 8000 });
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
+  await clickUntil(trigger, confirmation);
+  await clickUntil(confirmation.locator('.ant-btn-primary'), confirmation, 'hidden');
 }
 /** Wait until no dialog is open (nor still closing: a closing dialog's mask takes the clicks meant for the page). */
 export async function dialogsClosed(page: Page, timeout = 15_000): Promise<void> {

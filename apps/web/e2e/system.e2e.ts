@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeScreen, choose, clearNotices, clickUntilVisible, dialogsClosed, expectNotice, type Harness, login, loginWithIssuedPassword, openDialog, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
+import { activeScreen, choose, clearNotices, clickUntil, dialogsClosed, expectNotice, type Harness, login, loginWithIssuedPassword, openDialog, openScreen, screenshot, startHarness, tableRow, withoutFavicon } from './harness';
 
 /**
  * The system screens in a real browser against the real server: departments, positions, dictionaries,
@@ -49,7 +49,7 @@ describe('system screens', () => {
     const menus = await openScreen(page, '/system/menu', 'tree-page-menus');
     await menus.getByTestId('crud-add').click();
     const picker = page.getByTestId('icon-picker');
-    await clickUntilVisible(openDialog(page).getByTestId('icon-input'), picker.getByPlaceholder('输入图标名称搜索'));
+    await clickUntil(openDialog(page).getByTestId('icon-input'), picker.getByPlaceholder('输入图标名称搜索'));
     await picker.getByPlaceholder('输入图标名称搜索').fill('team');
     await expect.poll(() => picker.locator('.icon-picker-item svg').count()).toBeGreaterThan(0);
     await page.waitForTimeout(300);
